@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// Reports the gzip size of the JavaScript the landing page loads: the entry, its static imports,
+// the landing screen's chunk and the English strings (all a first visit to "/" fetches).
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../dist');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+const BUDGET_KB = 75;
+
+const files = new Set();
+function visit(key) {
+  const chunk = manifest[key];
+  if (!chunk || files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const dep of chunk.imports ?? []) visit(dep);
+}
+for (const key of ['index.html', 'src/pages/LandingPage.tsx', 'i18n/en.json']) {
+  if (!manifest[key]) throw new Error(`report-size: ${key} is not in the build manifest`);
+  visit(key);
+}
+
+let total = 0;
+const rows = [...files].map((f) => {
+  const gz = gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
+  total += gz;
+  return [f, gz];
+});
+rows.sort((a, b) => b[1] - a[1]);
+console.log('\nJavaScript loaded by the landing page (gzip):');
+for (const [f, gz] of rows) console.log(`  ${(gz / 1024).toFixed(1).padStart(6)} KB  ${f}`);
+const kb = total / 1024;
+console.log(`  ${kb.toFixed(1).padStart(6)} KB  total (budget ${BUDGET_KB} KB: ${kb <= BUDGET_KB ? 'within' : 'OVER'})\n`);

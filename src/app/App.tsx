@@ -1,0 +1,92 @@
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { Spinner } from '../components/Spinner';
+import { ScreenError } from '../components/ScreenError';
+import { TutorialOverlay } from '../components/TutorialOverlay';
+import { I18nProvider, useI18n } from '../i18n/I18nProvider';
+import { LANGUAGES } from '../i18n/languages';
+import { splitLangPath } from '../i18n/paths';
+import NotFoundPage from '../pages/NotFoundPage';
+import { ErrorBoundary } from './ErrorBoundary';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { ROUTES, SCREENS, type TitleKind } from './routes';
+import { documentTitle } from './titles';
+
+function Loading() {
+  const { t } = useI18n();
+  return <Spinner label={t('common.loading')} />;
+}
+
+/** Sets the document title for a screen and brings a #section or the top into view. */
+function Screen({ title, children }: { title: TitleKind; children: ReactNode }) {
+  const { t, lang } = useI18n();
+  const [location] = useLocation();
+  useEffect(() => {
+    if (title !== 'own') document.title = documentTitle(title, t);
+  }, [title, t]);
+  useEffect(() => {
+    const id = window.location.hash.slice(1);
+    if (!id) {
+      window.scrollTo(0, 0);
+      return;
+    }
+    // The section may belong to a screen still loading: look for it for a moment.
+    let tries = 0;
+    const timer = setInterval(() => {
+      const el = document.getElementById(id);
+      if (el || ++tries > 40) {
+        clearInterval(timer);
+        el?.scrollIntoView();
+      }
+    }, 50);
+    return () => clearInterval(timer);
+  }, [location, lang]);
+  return <>{children}</>;
+}
+
+/** Header, the routed screen (matched on the path without its language prefix) and footer. */
+function Shell({ location, rest }: { location: string; rest: string }) {
+  return (
+    <>
+      <Header />
+      <main id="main" tabIndex={-1}>
+        <ErrorBoundary resetKey={location} fallback={(error) => <ScreenError error={error} />}>
+          <Suspense fallback={<Loading />}>
+            <Switch location={rest}>
+              {ROUTES.map(({ path, screen, title }) => {
+                const Page = SCREENS[screen];
+                return (
+                  <Route key={path} path={path}>
+                    <Screen title={title}>
+                      <Page />
+                    </Screen>
+                  </Route>
+                );
+              })}
+              <Route>
+                <Screen title="home">
+                  <NotFoundPage />
+                </Screen>
+              </Route>
+            </Switch>
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <Footer />
+      <TutorialOverlay />
+    </>
+  );
+}
+
+/** The language comes from the URL; screens are routed on the rest of the path. */
+export function App() {
+  const [location] = useLocation();
+  const { lang, rest } = splitLangPath(location);
+  const loadingText = LANGUAGES.find((l) => l.code === lang)?.loading ?? 'Loading…';
+  return (
+    <I18nProvider lang={lang} fallback={<Spinner label={loadingText} />}>
+      <Shell location={location} rest={rest} />
+    </I18nProvider>
+  );
+}

@@ -1,0 +1,44 @@
+import { lazyScreen } from './lazyScreen';
+
+/**
+ * Every screen, by its path without the language prefix. Each screen is its own lazy chunk.
+ * `title` picks the document title (see titles.ts); screens that set their own (blog articles) say 'own'.
+ */
+export const SCREENS = {
+  landing: lazyScreen(() => import('../pages/LandingPage')),
+  welcome: lazyScreen(() => import('../pages/WelcomePage')),
+  booth: lazyScreen(() => import('../pages/BoothPage')),
+  preview: lazyScreen(() => import('../pages/PreviewPage')),
+  privacy: lazyScreen(() => import('../pages/PrivacyPage')),
+  contact: lazyScreen(() => import('../pages/ContactPage')),
+  tutorial: lazyScreen(() => import('../pages/PhotoTutorialPage')),
+  guide: lazyScreen(() => import('../pages/UserGuidePage')),
+  terms: lazyScreen(() => import('../pages/TermsPage')),
+  blog: lazyScreen(() => import('../pages/BlogListPage')),
+  article: lazyScreen(() => import('../pages/BlogArticlePage')),
+};
+
+export type ScreenId = keyof typeof SCREENS;
+export type TitleKind = 'home' | 'booth' | 'preview' | 'privacy' | 'contact' | 'own';
+
+export interface RouteDef {
+  path: string;
+  screen: ScreenId;
+  title: TitleKind;
+}
+
+export const ROUTES: RouteDef[] = [
+  { path: '/', screen: 'landing', title: 'home' },
+  { path: '/welcome', screen: 'welcome', title: 'home' },
+  { path: '/photobooth', screen: 'booth', title: 'booth' },
+  { path: '/preview', screen: 'preview', title: 'preview' },
+  { path: '/privacy-policy', screen: 'privacy', title: 'privacy' },
+  // The spec: /about shows the same page as the privacy policy (and so the same title).
+  { path: '/about', screen: 'privacy', title: 'privacy' },
+  { path: '/contact', screen: 'contact', title: 'contact' },
+  { path: '/photo-tutorial', screen: 'tutorial', title: 'home' },
+  { path: '/user-guide', screen: 'guide', title: 'home' },
+  { path: '/terms', screen: 'terms', title: 'home' },
+  { path: '/blog', screen: 'blog', title: 'home' },
+  { path: '/blog/:slug', screen: 'article', title: 'own' },
+];

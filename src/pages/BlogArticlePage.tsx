@@ -1,0 +1,5 @@
+import NotFoundPage from './NotFoundPage';
+
+export default function BlogArticlePage() {
+  return <NotFoundPage />;
+}

@@ -1,0 +1,60 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const ACCENT = '#be185d';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'generateSW',
+      filename: 'sw.js',
+      registerType: 'autoUpdate',
+      injectRegister: false, // src/app/serviceWorker.ts registers /sw.js at load
+      includeAssets: ['favicon.svg', 'icons/*.svg', 'icons/*.png'],
+      manifest: {
+        name: 'Photobooth',
+        short_name: 'Photobooth',
+        description: 'A free photo booth in your browser. Photos never leave your device.',
+        theme_color: ACCENT,
+        background_color: '#fff7fb',
+        display: 'standalone',
+        start_url: '/',
+        scope: '/',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // Take control on first visit, so the app works offline from then on.
+        clientsClaim: true,
+        skipWaiting: true,
+        // The app shell and every screen chunk are precached so an installed app works offline.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        // MediaPipe's wasm (13 MB) and the face model are cached at run time on first use
+        // instead, so the landing page never downloads them.
+        globIgnores: ['mediapipe/**', 'models/**'],
+        navigateFallback: '/index.html',
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin && (url.pathname.startsWith('/mediapipe/') || url.pathname.startsWith('/models/')),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'face-model',
+              expiration: { maxEntries: 10 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+      },
+    }),
+  ],
+  worker: { format: 'es' },
+  build: { target: 'es2022', sourcemap: false, manifest: true },
+  preview: { port: 4173, strictPort: true },
+  server: { port: 5173 },
+});
