@@ -1,7 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { launchWithCamera } from './tests/e2e/env';
 
-const PORT = 4173;
+// PB_PORT / PB_DIST let several people run the suite at once, each on their own build and port.
+const PORT = Number(process.env.PB_PORT ?? 4173);
+const DIST = process.env.PB_DIST ?? 'dist';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -23,7 +25,7 @@ export default defineConfig({
   },
   webServer: {
     // The built app, as it is deployed (service worker included); `npm run test:e2e` builds first.
-    command: `npx vite preview --port ${PORT} --strictPort`,
+    command: `npx vite preview --port ${PORT} --strictPort --outDir ${DIST}`,
     port: PORT,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

@@ -1,0 +1,28 @@
+import { defineConfig } from '@playwright/test';
+import { launchWithCamera } from '../e2e/env';
+
+// `npm run bench`: each *.bench.ts here measures one area and prints its figures (no timed
+// assertions). One worker, so measurements do not compete for the two cores.
+const PORT = Number(process.env.PB_PORT ?? 4180);
+const DIST = process.env.PB_DIST ?? 'dist';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.bench.ts',
+  workers: 1,
+  timeout: 300_000,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    launchOptions: launchWithCamera({ clip: 'face-1280x720.mjpeg' }),
+    permissions: ['camera'],
+    serviceWorkers: 'block',
+    viewport: { width: 1280, height: 800 },
+  },
+  webServer: {
+    command: `npx vite preview --port ${PORT} --strictPort --outDir ${DIST}`,
+    port: PORT,
+    reuseExistingServer: false,
+    timeout: 60_000,
+  },
+});
