@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../dist');
+const dist = resolve(dirname(fileURLToPath(import.meta.url)), '..', process.env.PB_DIST ?? 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 const BUDGET_KB = 75;
 

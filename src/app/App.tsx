@@ -1,17 +1,33 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { useAtomValue } from 'jotai';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '../components/Spinner';
 import { ScreenError } from '../components/ScreenError';
-import { TutorialOverlay } from '../components/TutorialOverlay';
 import { I18nProvider, useI18n } from '../i18n/I18nProvider';
 import { LANGUAGES } from '../i18n/languages';
 import { splitLangPath } from '../i18n/paths';
+import { tutorialOpenAtom } from '../state/ui';
 import NotFoundPage from '../pages/NotFoundPage';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { ROUTES, SCREENS, type TitleKind } from './routes';
 import { documentTitle } from './titles';
+
+// The overlay's code loads the first time it is opened, keeping the landing page's JavaScript small.
+const TutorialOverlay = lazy(() => import('../components/TutorialOverlay').then((m) => ({ default: m.TutorialOverlay })));
+
+function TutorialSlot() {
+  const open = useAtomValue(tutorialOpenAtom);
+  const [wanted, setWanted] = useState(open);
+  if (open && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <TutorialOverlay />
+    </Suspense>
+  );
+}
 
 function Loading() {
   const { t } = useI18n();
@@ -74,7 +90,7 @@ function Shell({ location, rest }: { location: string; rest: string }) {
         </ErrorBoundary>
       </main>
       <Footer />
-      <TutorialOverlay />
+      <TutorialSlot />
     </>
   );
 }
