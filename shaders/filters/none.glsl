@@ -1,0 +1,1 @@
+vec3 filterColor(vec3 c, vec2 uv) { return c; }

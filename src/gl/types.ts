@@ -1,0 +1,83 @@
+/**
+ * THE PIPELINE SEAM (read this before adding a pass).
+ *
+ *   camera frame → source texture → pre-filter stages (in order) → filter pass → target
+ *
+ * The target is the preview canvas at its displayed size × devicePixelRatio (capped), or a
+ * full-resolution framebuffer for a capture: the same stages and filter run for both, so the photo
+ * is what the preview showed.
+ *
+ * A stage (e.g. the beauty passes in src/gl/beauty/) implements RenderStage and is listed in
+ * src/gl/stages.ts (or passed to `pipeline.setStages`). Per frame the pipeline calls
+ * `isActive(frame)`, and if true `render(ctx, input, frame)`; the stage draws into targets it gets
+ * from `ctx.acquireTarget(w, h)` (pooled; free again after the frame; ask for a smaller size to
+ * work at reduced resolution) and returns the texture the next stage should read. It must never
+ * draw into `input` and must not keep a target across frames (ask for one each frame).
+ *
+ * Orientation: textures are uploaded with UNPACK_FLIP_Y, so texture uv (0,0) is the frame's
+ * BOTTOM-left. A landmark at (x, y) (top-left origin, see FaceLandmarks) is at uv (x, 1 - y).
+ * Mirroring happens only in the final filter pass; stages always work in unmirrored source space.
+ *
+ * After a lost WebGL context is restored, `init(gl)` is called again on every stage (all previous
+ * GL objects are gone); `dispose()` is called when the pipeline is torn down or stages replaced.
+ */
+import type { FaceLandmarks } from '../vision/types';
+
+/** Per-frame data the stages need. */
+export interface FrameMeta {
+  /** Size the filter pass will draw at (preview: canvas pixels; capture: camera resolution). */
+  outputWidth: number;
+  outputHeight: number;
+  /** The camera frame's own size. */
+  sourceWidth: number;
+  sourceHeight: number;
+  /** Landmarks for THIS frame (empty when none are known). */
+  faces: FaceLandmarks[];
+  /** Beauty settings, opaque to the pipeline (src/beauty owns the type). */
+  beauty: unknown;
+  /** Increasing number of the camera frame this render shows (preview), or -1 for a capture. */
+  frameId: number;
+  /** The frame's media time in ms (requestVideoFrameCallback's mediaTime, else video.currentTime). */
+  timestamp: number;
+  purpose: 'preview' | 'capture' | 'thumbnail';
+}
+
+/** A texture a stage reads, with its size. */
+export interface StageTexture {
+  texture: WebGLTexture;
+  width: number;
+  height: number;
+}
+
+/** A pooled framebuffer with its colour texture (RGBA8, linear filtering, clamped). */
+export interface RenderTarget extends StageTexture {
+  framebuffer: WebGLFramebuffer;
+}
+
+/** A compiled program (twgl ProgramInfo) — stages build theirs with `ctx.createProgram`. */
+export type StageProgram = import('twgl.js').ProgramInfo;
+
+export type UniformValues = Record<string, number | number[] | Float32Array | WebGLTexture>;
+
+export interface StageContext {
+  gl: WebGL2RenderingContext;
+  /** A framebuffer of this size that nobody else uses during this frame. */
+  acquireTarget(width: number, height: number): RenderTarget;
+  /**
+   * Draws a fullscreen quad with `program` into `target` (viewport = target size). The vertex
+   * shader gets `in vec2 position` (-1..1) — use shaders/common/fullscreen.vert, which passes
+   * `v_uv` (0..1) to the fragment shader.
+   */
+  drawQuad(program: StageProgram, uniforms: UniformValues, target: RenderTarget): void;
+  /** Compiles fragment source against the shared fullscreen vertex shader (cached by source). */
+  createProgram(fragmentSource: string): StageProgram;
+}
+
+export interface RenderStage {
+  id: string;
+  /** Build GL objects. Called once, and again after a context restore. */
+  init(gl: WebGL2RenderingContext): void;
+  isActive(frame: FrameMeta): boolean;
+  render(ctx: StageContext, input: StageTexture, frame: FrameMeta): StageTexture;
+  dispose(): void;
+}
