@@ -1,0 +1,34 @@
+/**
+ * MediaPipe Face Mesh landmark indices the beauty passes use (478-point model with irises).
+ * Rings are ordered around the outline, so a triangle fan from their centre fills them.
+ */
+export const FACE_OVAL = [
+  10, 338, 297, 332, 284, 251, 389, 356, 454, 323, 361, 288, 397, 365, 379, 378, 400, 377, 152, 148, 176, 149, 150,
+  136, 172, 58, 132, 93, 234, 127, 162, 21, 54, 103, 67, 109,
+];
+/** Eyes, brows and lips: cut out of the skin mask so they keep their crisp edges. */
+export const RIGHT_EYE_RING = [33, 246, 161, 160, 159, 158, 157, 173, 133, 155, 154, 153, 145, 144, 163, 7];
+export const LEFT_EYE_RING = [362, 398, 384, 385, 386, 387, 388, 466, 263, 249, 390, 373, 374, 380, 381, 382];
+export const RIGHT_BROW_RING = [70, 63, 105, 66, 107, 55, 65, 52, 53, 46];
+export const LEFT_BROW_RING = [300, 293, 334, 296, 336, 285, 295, 282, 283, 276];
+export const LIPS_RING = [61, 185, 40, 39, 37, 0, 267, 269, 270, 409, 291, 375, 321, 405, 314, 17, 84, 181, 91, 146];
+export const SKIN_CUTOUTS = [RIGHT_EYE_RING, LEFT_EYE_RING, RIGHT_BROW_RING, LEFT_BROW_RING, LIPS_RING];
+
+/** Eye corners (for the eye's width) and iris centres (for the magnification centre). */
+export const EYES = [
+  { outer: 33, inner: 133, iris: 468 },
+  { outer: 263, inner: 362, iris: 473 },
+] as const;
+
+/** Face slim: four lower-cheek and jaw points per side, top first (4 × 2 sides = 8 uniforms a face). */
+export const SLIM_POINTS = [
+  [132, 58, 172, 136],
+  [361, 288, 397, 365],
+] as const;
+/** How strongly each SLIM_POINTS entry is pulled (the jaw more than the cheek or chin). */
+export const SLIM_WEIGHTS = [0.7, 1, 1, 0.75];
+/** Forehead top and chin: the face's centre line. */
+export const FOREHEAD = 10;
+export const CHIN = 152;
+export const LEFT_CHEEK_EDGE = 234;
+export const RIGHT_CHEEK_EDGE = 454;

@@ -1,0 +1,150 @@
+/// <reference lib="webworker" />
+// Face landmarks off the main thread, so the live preview never waits for them.
+import { FaceLandmarker, FilesetResolver, type FaceLandmarkerOptions } from '@mediapipe/tasks-vision';
+import { MAX_FACES, type FromLandmarker, type ToLandmarker } from './landmarkerProtocol';
+
+declare const self: DedicatedWorkerGlobalScope & { ModuleFactory?: unknown };
+
+const post = (msg: FromLandmarker, transfer: Transferable[] = []) => self.postMessage(msg, transfer);
+
+class StepError extends Error {
+  constructor(
+    readonly reason: 'model' | 'wasm' | 'init',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Model bytes read chunk by chunk so the panel can show a progress bar. */
+async function fetchModel(url: string): Promise<Uint8Array> {
+  let res: Response;
+  try {
+    res = await fetch(url);
+  } catch (e) {
+    throw new StepError('model', `network: ${String(e)}`);
+  }
+  if (!res.ok || !res.body) throw new StepError('model', `HTTP ${res.status}`);
+  const total = Number(res.headers.get('content-length')) || 0;
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let loaded = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    loaded += value.byteLength;
+    post({ type: 'progress', loaded, total });
+  }
+  const bytes = new Uint8Array(loaded);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * MediaPipe's classic loader defines a global `ModuleFactory` through importScripts, which module
+ * workers lack, and the CSP forbids eval. Its UMD tail also assigns `module.exports` when
+ * `module` and `exports` exist, so we provide those as globals, import the loader as a module,
+ * and hand the factory over; an empty wasmLoaderPath then tells tasks-vision to skip its own
+ * loader step.
+ */
+async function loadWasmFileset(wasmBase: string) {
+  const fileset = await FilesetResolver.forVisionTasks(wasmBase);
+  const umd = self as unknown as { module?: { exports?: unknown }; exports?: unknown };
+  umd.module = {};
+  umd.exports = {};
+  try {
+    await import(/* @vite-ignore */ new URL(fileset.wasmLoaderPath, self.location.href).href);
+  } catch (e) {
+    throw new StepError('wasm', `${fileset.wasmLoaderPath}: ${String(e)}`);
+  }
+  const factory = umd.module.exports;
+  delete umd.module;
+  delete umd.exports;
+  if (typeof factory !== 'function') throw new StepError('wasm', 'the wasm loader did not export ModuleFactory');
+  self.ModuleFactory = factory;
+  return { ...fileset, wasmLoaderPath: '' };
+}
+
+let video: FaceLandmarker | undefined;
+let image: Promise<FaceLandmarker> | undefined;
+let modelBytes: Uint8Array | undefined;
+let fileset: Awaited<ReturnType<typeof loadWasmFileset>> | undefined;
+let lastVideoTs = 0;
+
+function options(mode: 'VIDEO' | 'IMAGE'): FaceLandmarkerOptions {
+  return {
+    // CPU: the GPU delegate is far slower on software WebGL, and the worker has no canvas anyway.
+    baseOptions: { modelAssetBuffer: modelBytes!, delegate: 'CPU' },
+    runningMode: mode,
+    numFaces: MAX_FACES,
+    outputFaceBlendshapes: false,
+    outputFacialTransformationMatrixes: false,
+  };
+}
+
+async function init(modelUrl: string, wasmBase: string) {
+  try {
+    const [bytes, files] = await Promise.all([fetchModel(modelUrl), loadWasmFileset(wasmBase)]);
+    modelBytes = bytes;
+    fileset = files;
+    try {
+      video = await FaceLandmarker.createFromOptions(fileset, options('VIDEO'));
+    } catch (e) {
+      // A wasm fetch/compile failure and a bad model both surface here; the message tells which.
+      const msg = String(e instanceof Error ? e.message : e);
+      throw new StepError(/wasm|fetch|WebAssembly/i.test(msg) ? 'wasm' : 'init', msg);
+    }
+    post({ type: 'ready' });
+  } catch (e) {
+    const reason = e instanceof StepError ? e.reason : 'init';
+    post({ type: 'failed', reason, message: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+function toPoints(result: ReturnType<FaceLandmarker['detect']>): Float32Array[] {
+  return result.faceLandmarks.map((face) => {
+    const out = new Float32Array(face.length * 3);
+    face.forEach((p, i) => {
+      out[i * 3] = p.x;
+      out[i * 3 + 1] = p.y;
+      out[i * 3 + 2] = p.z;
+    });
+    return out;
+  });
+}
+
+async function detect(id: number, frame: ImageBitmap, mode: 'video' | 'image') {
+  const { width, height } = frame;
+  let faces: Float32Array[] = [];
+  const start = performance.now();
+  try {
+    if (mode === 'video' && video) {
+      // VIDEO mode needs strictly increasing timestamps.
+      lastVideoTs = Math.max(lastVideoTs + 1, Math.round(performance.now()));
+      faces = toPoints(video.detectForVideo(frame, lastVideoTs));
+    } else if (mode === 'image' && fileset) {
+      image ??= FaceLandmarker.createFromOptions(fileset, options('IMAGE'));
+      faces = toPoints((await image).detect(frame));
+    }
+  } finally {
+    frame.close();
+  }
+  const detectMs = performance.now() - start;
+  post({ type: 'faces', id, faces, detectMs, width, height }, faces.map((f) => f.buffer));
+}
+
+self.onmessage = (ev: MessageEvent<ToLandmarker>) => {
+  const msg = ev.data;
+  if (msg.type === 'init') void init(msg.modelUrl, msg.wasmBase);
+  else if (msg.type === 'detect') {
+    detect(msg.id, msg.frame, msg.mode).catch((e: unknown) => {
+      post({ type: 'faces', id: msg.id, faces: [], detectMs: 0, width: 0, height: 0 });
+      console.warn('face detection failed', e);
+    });
+  }
+};
