@@ -9,6 +9,7 @@ import { splitLangPath } from '../i18n/paths';
 import { tutorialOpenAtom } from '../state/ui';
 import NotFoundPage from '../pages/NotFoundPage';
 import { ErrorBoundary } from './ErrorBoundary';
+import { SessionPersistence } from '../storage/SessionPersistence';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { ROUTES, SCREENS, type TitleKind } from './routes';
@@ -91,6 +92,7 @@ function Shell({ location, rest }: { location: string; rest: string }) {
       </main>
       <Footer />
       <TutorialSlot />
+      <SessionPersistence />
     </>
   );
 }

@@ -1,11 +1,124 @@
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import { LangLink } from '../components/LangLink';
+import { ExportActions } from '../components/preview/ExportActions';
+import { PhotoThumbs } from '../components/preview/PhotoThumbs';
+import { SharePanel } from '../components/preview/SharePanel';
+import { StripControls } from '../components/preview/StripControls';
+import { StripPreview } from '../components/preview/StripPreview';
+import { useStripDesign } from '../components/preview/useStripDesign';
+import '../components/preview/preview.css';
+import { Spinner } from '../components/Spinner';
 import { useI18n } from '../i18n/I18nProvider';
+import { capturedPhotosAtom } from '../state/session';
+import { DEFAULT_STRIP_SETTINGS, storageStatusAtom, stripSettingsAtom } from '../state/strip';
+import { clearSession } from '../storage/sessionStore';
+import { StripComposer } from '../strip/composer';
+import { exportStripJpeg } from '../strip/export';
+import type { ResolutionId } from '../strip/layouts';
 
+/** The preview screen: the captured photos become a strip the visitor customises, downloads and shares. */
 export default function PreviewPage() {
   const { t } = useI18n();
+  const [captured, setCaptured] = useAtom(capturedPhotosAtom);
+  const setSettings = useSetAtom(stripSettingsAtom);
+  const storage = useAtomValue(storageStatusAtom);
+  const { design, photos } = useStripDesign();
+  const [composer, setComposer] = useState<StripComposer | null>(null);
+  const [confirmClear, setConfirmClear] = useState(false);
+
+  useEffect(() => {
+    const c = new StripComposer();
+    setComposer(c);
+    return () => c.dispose();
+  }, []);
+
+  // Free the composer's decoded bitmaps of photos that are gone.
+  useEffect(() => {
+    composer?.keepOnly(photos.map((p) => p.id));
+  }, [composer, photos]);
+
+  // Automation hook for the benchmark (only under WebDriver/Playwright, never for visitors).
+  useEffect(() => {
+    if (!navigator.webdriver || !composer) return;
+    const hooks = { exportJpeg: (r: ResolutionId) => exportStripJpeg(composer, design, photos, r) };
+    (window as unknown as { __stripBench?: typeof hooks }).__stripBench = hooks;
+  }, [composer, design, photos]);
+
+  const clear = () => {
+    setCaptured([]);
+    setSettings(DEFAULT_STRIP_SETTINGS);
+    setConfirmClear(false);
+    void clearSession().catch(() => {});
+  };
+
+  const notice =
+    storage === 'memory' ? t('storage.memory') : storage === 'full' ? t('storage.full') : null;
+
+  if (storage === 'loading' && captured.length === 0) {
+    return (
+      <section className="page preview-page">
+        <h1>{t('preview.title')}</h1>
+        <Spinner label={t('common.loading')} />
+      </section>
+    );
+  }
+
+  if (captured.length === 0) {
+    return (
+      <section className="page narrow preview-page">
+        <h1>{t('preview.title')}</h1>
+        {notice && <p className="notice">{notice}</p>}
+        <div className="card preview-empty" data-testid="preview-empty">
+          <h2>{t('preview.emptyTitle')}</h2>
+          <p>{t('preview.emptyText')}</p>
+          <LangLink href="/photobooth" className="btn btn-primary btn-large">
+            {t('preview.goToBooth')}
+          </LangLink>
+        </div>
+      </section>
+    );
+  }
+
   return (
-    <section className="page narrow prose">
+    <section className="page preview-page">
       <h1>{t('preview.title')}</h1>
-      <p>{t('preview.intro')}</p>
+      <p className="preview-intro">{t('preview.intro')}</p>
+      {notice && (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      )}
+      <div className="preview-layout">
+        <StripPreview composer={composer} design={design} photos={photos} />
+        <div className="preview-side">
+          <StripControls />
+          <ExportActions composer={composer} design={design} photos={photos} />
+          <SharePanel composer={composer} design={design} photos={photos} />
+          <div className="action-row session-actions">
+            <LangLink href="/photobooth" className="btn btn-primary">
+              {t('preview.takeNew')}
+            </LangLink>
+            {confirmClear ? (
+              <span className="confirm-clear" role="group" aria-label={t('preview.clearConfirm')}>
+                <span>{t('preview.clearConfirm')}</span>
+                <button type="button" className="btn btn-secondary" onClick={clear}>
+                  {t('preview.clearYes')}
+                </button>
+                <button type="button" className="btn btn-ghost" onClick={() => setConfirmClear(false)}>
+                  {t('preview.clearNo')}
+                </button>
+              </span>
+            ) : (
+              <button type="button" className="btn btn-ghost" onClick={() => setConfirmClear(true)}>
+                {t('preview.clear')}
+              </button>
+            )}
+          </div>
+          {storage === 'saved' && <p className="hint">{t('storage.saved')}</p>}
+        </div>
+      </div>
+      <PhotoThumbs photos={captured} />
     </section>
   );
 }

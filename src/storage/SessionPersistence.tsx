@@ -1,0 +1,76 @@
+import { useAtom, useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import { capturedPhotosAtom } from '../state/session';
+import { DEFAULT_STRIP_SETTINGS, storageStatusAtom, stripSettingsAtom, type StorageStatus } from '../state/strip';
+import { loadSession, savePhotos, saveSettings, StorageFullError } from './sessionStore';
+
+const SAVE_DELAY_MS = 300;
+
+function failureStatus(error: unknown): StorageStatus {
+  const name = (error as { name?: string } | null)?.name;
+  return error instanceof StorageFullError || name === 'QuotaExceededError' ? 'full' : 'memory';
+}
+
+/**
+ * Mounted once in the app shell: brings the saved photos and strip settings back at start, then
+ * writes every change to IndexedDB shortly after it happens (off the UI's path). When IndexedDB
+ * is unavailable or full, the app keeps the session in memory and storageStatusAtom says so.
+ */
+export function SessionPersistence() {
+  const [photos, setPhotos] = useAtom(capturedPhotosAtom);
+  const [settings, setSettings] = useAtom(stripSettingsAtom);
+  const setStatus = useSetAtom(storageStatusAtom);
+  // 'saving' once the saved session has been read; 'off' when IndexedDB cannot be used at all.
+  const [phase, setPhase] = useState<'reading' | 'saving' | 'off'>('reading');
+
+  useEffect(() => {
+    let alive = true;
+    loadSession()
+      .then((stored) => {
+        if (!alive) return;
+        // Photos taken before the saved session arrived win over the saved ones.
+        setPhotos((current) => (current.length ? current : stored.photos));
+        if (stored.settings) setSettings((current) => ({ ...DEFAULT_STRIP_SETTINGS, ...stored.settings, ...diff(current) }));
+        setStatus('saved');
+        setPhase('saving');
+      })
+      .catch((error: unknown) => {
+        if (!alive) return;
+        setStatus(failureStatus(error));
+        setPhase('off');
+      });
+    return () => {
+      alive = false;
+    };
+  }, [setPhotos, setSettings, setStatus]);
+
+  useEffect(() => {
+    if (phase !== 'saving') return;
+    const timer = setTimeout(() => {
+      savePhotos(photos).then(
+        () => setStatus('saved'),
+        (error: unknown) => setStatus(failureStatus(error)),
+      );
+    }, SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [photos, phase, setStatus]);
+
+  useEffect(() => {
+    if (phase !== 'saving') return;
+    const timer = setTimeout(() => {
+      saveSettings(settings).catch((error: unknown) => setStatus(failureStatus(error)));
+    }, SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [settings, phase, setStatus]);
+
+  return null;
+}
+
+/** The settings the visitor changed from the defaults before the saved ones arrived. */
+function diff(current: typeof DEFAULT_STRIP_SETTINGS) {
+  const out: Partial<typeof DEFAULT_STRIP_SETTINGS> = {};
+  for (const key of Object.keys(current) as (keyof typeof current)[]) {
+    if (current[key] !== DEFAULT_STRIP_SETTINGS[key]) (out as Record<string, unknown>)[key] = current[key];
+  }
+  return out;
+}

@@ -1,0 +1,87 @@
+import { Zip, ZipPassThrough } from 'fflate';
+import type { StripDesign } from './compose';
+import type { StripComposer } from './composer';
+import { setJfifDensity } from './jfif';
+import { layoutById, PRINT_DPI, stripSize, type ResolutionId } from './layouts';
+import type { ComposerPhoto } from './protocol';
+
+/** "photobooth-2026-11-22-1530" from the local date and time. */
+export function exportBaseName(date = new Date()): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `photobooth-${date.getFullYear()}-${p(date.getMonth() + 1)}-${p(date.getDate())}-${p(date.getHours())}${p(date.getMinutes())}`;
+}
+
+/** Composes and encodes the strip at a resolution; the print size carries 300 dpi in its JFIF header. */
+export async function exportStripJpeg(
+  composer: StripComposer,
+  design: StripDesign,
+  photos: ComposerPhoto[],
+  resolution: ResolutionId,
+): Promise<Blob> {
+  const { width, height } = stripSize(layoutById(design.layoutId), resolution);
+  const blob = await composer.renderJpeg(design, photos, width, height);
+  if (resolution !== 'print') return blob;
+  const bytes = setJfifDensity(new Uint8Array(await blob.arrayBuffer()), PRINT_DPI);
+  return new Blob([bytes as BlobPart], { type: 'image/jpeg' });
+}
+
+/**
+ * One ZIP with the strip and every single photo. fflate streams each entry into chunks as it goes;
+ * JPEGs are already compressed, so they are stored (ZipPassThrough) rather than deflated again.
+ */
+export function buildZip(entries: { name: string; blob: Blob }[]): Promise<Blob> {
+  return new Promise((resolve, reject) => {
+    const chunks: Uint8Array[] = [];
+    const zip = new Zip((err, chunk, final) => {
+      if (err) return reject(err);
+      chunks.push(chunk);
+      if (final) resolve(new Blob(chunks as BlobPart[], { type: 'application/zip' }));
+    });
+    (async () => {
+      for (const entry of entries) {
+        const file = new ZipPassThrough(entry.name);
+        zip.add(file);
+        const reader = entry.blob.stream().getReader();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          file.push(value);
+        }
+        file.push(new Uint8Array(0), true);
+      }
+      zip.end();
+    })().catch(reject);
+  });
+}
+
+/** iOS Safari ignores the download attribute; there the share sheet (or opening the image) stands in. */
+export function downloadFailsHere(): boolean {
+  const ua = navigator.userAgent;
+  const iOS = /iP(hone|ad|od)/.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1);
+  return iOS && /Safari/.test(ua) && !/CriOS|FxiOS/.test(ua);
+}
+
+/** Saves a Blob under a file name; on iOS Safari shares it or opens it instead. */
+export async function saveBlob(blob: Blob, name: string): Promise<void> {
+  if (downloadFailsHere()) {
+    const file = new File([blob], name, { type: blob.type });
+    if (navigator.canShare?.({ files: [file] })) {
+      await navigator.share({ files: [file] });
+      return;
+    }
+    const url = URL.createObjectURL(blob);
+    window.open(url, '_blank');
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    return;
+  }
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // The download has taken its copy once the click has been handled.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
