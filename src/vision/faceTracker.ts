@@ -35,6 +35,18 @@ function toLandmarks(points: Float32Array): FaceLandmarks {
   return out;
 }
 
+/**
+ * TEST-ONLY HOOK, explicit and opt-in: with `?beauty-debug` in the page URL the tracker copies
+ * its latest landmarks to `window.__beautyDebug`, so browser tests can place their pixel
+ * measurements on the eyes and jaw the retouch used. Without the parameter nothing is exposed.
+ */
+const debugEnabled = typeof location !== 'undefined' && new URLSearchParams(location.search).has('beauty-debug');
+function publishForTests(data: Record<string, unknown>) {
+  if (!debugEnabled) return;
+  const w = window as unknown as { __beautyDebug?: Record<string, unknown> };
+  w.__beautyDebug = { ...w.__beautyDebug, ...data };
+}
+
 class FaceTracker {
   private worker: Worker | undefined;
   private status: TrackerStatus = { state: 'idle' };
@@ -47,6 +59,8 @@ class FaceTracker {
   /** Worker-side detection times of live frames, newest last (for the benchmark and diagnostics). */
   readonly liveDetectMs: number[] = [];
   modelUrl = MODEL_URL;
+  /** Longest side of live frames sent to the worker (the benchmark tries others). */
+  liveDetectSize = LIVE_DETECT_SIZE;
 
   getStatus = (): TrackerStatus => this.status;
 
@@ -125,7 +139,7 @@ class FaceTracker {
   offerLiveFrame(video: HTMLVideoElement, timestamp: number) {
     if (this.status.state !== 'ready' || this.liveBusy || !video.videoWidth) return;
     this.liveBusy = true;
-    const scale = Math.min(1, LIVE_DETECT_SIZE / Math.max(video.videoWidth, video.videoHeight));
+    const scale = Math.min(1, this.liveDetectSize / Math.max(video.videoWidth, video.videoHeight));
     createImageBitmap(video, {
       resizeWidth: Math.round(video.videoWidth * scale),
       resizeHeight: Math.round(video.videoHeight * scale),
@@ -141,6 +155,7 @@ class FaceTracker {
         const faces = reply.faces.slice(0, MAX_FACES).map((pts, i) => toLandmarks(this.smoothers[i]!.filter(pts, t)));
         for (let i = reply.faces.length; i < MAX_FACES; i++) this.smoothers[i]!.reset();
         this.live = { faces, timestamp, known: true };
+        publishForTests({ live: faces, liveDetectMs: this.liveDetectMs });
         for (const fn of this.listeners) fn();
       })
       .catch(() => undefined)
@@ -156,7 +171,9 @@ class FaceTracker {
     if (this.status.state !== 'ready') return [];
     const bitmap = source instanceof ImageBitmap ? await createImageBitmap(source) : await createImageBitmap(source);
     const reply = await this.detect(bitmap, 'image');
-    return reply.faces.map(toLandmarks);
+    const faces = reply.faces.map(toLandmarks);
+    publishForTests({ lastStill: faces });
+    return faces;
   }
 }
 

@@ -54,7 +54,14 @@ async function fetchModel(url: string): Promise<Uint8Array> {
  */
 async function loadWasmFileset(wasmBase: string) {
   const fileset = await FilesetResolver.forVisionTasks(wasmBase);
-  const umd = self as unknown as { module?: { exports?: unknown }; exports?: unknown };
+  const umd = self as unknown as {
+    module?: { exports?: unknown };
+    exports?: unknown;
+    custom_dbg?: (...text: unknown[]) => void;
+  };
+  // As a module the loader runs in strict mode, where its block-scoped fallback `custom_dbg`
+  // (MediaPipe's debug log) is invisible to the call after the block: provide the same as a global.
+  umd.custom_dbg = (...text) => console.warn(...text);
   umd.module = {};
   umd.exports = {};
   try {
@@ -71,16 +78,15 @@ async function loadWasmFileset(wasmBase: string) {
 }
 
 let video: FaceLandmarker | undefined;
-let image: Promise<FaceLandmarker> | undefined;
 let modelBytes: Uint8Array | undefined;
 let fileset: Awaited<ReturnType<typeof loadWasmFileset>> | undefined;
 let lastVideoTs = 0;
 
-function options(mode: 'VIDEO' | 'IMAGE'): FaceLandmarkerOptions {
+function options(): FaceLandmarkerOptions {
   return {
     // CPU: the GPU delegate is far slower on software WebGL, and the worker has no canvas anyway.
     baseOptions: { modelAssetBuffer: modelBytes!, delegate: 'CPU' },
-    runningMode: mode,
+    runningMode: 'VIDEO',
     numFaces: MAX_FACES,
     outputFaceBlendshapes: false,
     outputFacialTransformationMatrixes: false,
@@ -93,7 +99,7 @@ async function init(modelUrl: string, wasmBase: string) {
     modelBytes = bytes;
     fileset = files;
     try {
-      video = await FaceLandmarker.createFromOptions(fileset, options('VIDEO'));
+      video = await FaceLandmarker.createFromOptions(fileset, options());
     } catch (e) {
       // A wasm fetch/compile failure and a bad model both surface here; the message tells which.
       const msg = String(e instanceof Error ? e.message : e);
@@ -118,18 +124,18 @@ function toPoints(result: ReturnType<FaceLandmarker['detect']>): Float32Array[] 
   });
 }
 
-async function detect(id: number, frame: ImageBitmap, mode: 'video' | 'image') {
+async function detect(id: number, frame: ImageBitmap) {
   const { width, height } = frame;
   let faces: Float32Array[] = [];
   const start = performance.now();
   try {
-    if (mode === 'video' && video) {
+    if (video) {
+      // A capture's full-resolution still goes through the same VIDEO-mode landmarker: its
+      // tracking works in normalised coordinates, so the live frames' face region fits the still,
+      // and a second graph would cost another second of start-up and its memory.
       // VIDEO mode needs strictly increasing timestamps.
       lastVideoTs = Math.max(lastVideoTs + 1, Math.round(performance.now()));
       faces = toPoints(video.detectForVideo(frame, lastVideoTs));
-    } else if (mode === 'image' && fileset) {
-      image ??= FaceLandmarker.createFromOptions(fileset, options('IMAGE'));
-      faces = toPoints((await image).detect(frame));
     }
   } finally {
     frame.close();
@@ -142,7 +148,7 @@ self.onmessage = (ev: MessageEvent<ToLandmarker>) => {
   const msg = ev.data;
   if (msg.type === 'init') void init(msg.modelUrl, msg.wasmBase);
   else if (msg.type === 'detect') {
-    detect(msg.id, msg.frame, msg.mode).catch((e: unknown) => {
+    detect(msg.id, msg.frame).catch((e: unknown) => {
       post({ type: 'faces', id: msg.id, faces: [], detectMs: 0, width: 0, height: 0 });
       console.warn('face detection failed', e);
     });

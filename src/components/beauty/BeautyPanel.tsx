@@ -20,6 +20,11 @@ const faceState = () => {
   const live = faceTracker.getLiveFaces();
   return !live.known ? 'unknown' : live.faces.length > 0 ? 'face' : 'none';
 };
+/** "faces×points" of the latest live result, e.g. "1x478" (shown to tests as a data attribute). */
+const liveShape = () => {
+  const live = faceTracker.getLiveFaces();
+  return live.known ? `${live.faces.length}x${live.faces[0]?.length ?? 0}` : '';
+};
 
 /** Loads the face model when the browser is idle after the booth opens (never on the landing page). */
 function useIdleModelLoad() {
@@ -40,6 +45,7 @@ export default function BeautyPanel() {
   const [levels, setLevels] = useAtom(beautyLevelsAtom);
   const status = useSyncExternalStore(faceTracker.subscribe, faceTracker.getStatus);
   const face = useSyncExternalStore(faceTracker.subscribe, faceState);
+  const shape = useSyncExternalStore(faceTracker.subscribe, liveShape);
   const idBase = useId();
   const rootRef = useRef<HTMLElement>(null);
 
@@ -62,6 +68,9 @@ export default function BeautyPanel() {
       aria-labelledby={`${idBase}-title`}
       onFocusCapture={onFirstUse}
       onPointerDownCapture={onFirstUse}
+      data-testid="beauty-panel"
+      data-model={status.state}
+      data-landmarks={shape}
     >
       <div className="beauty-head">
         <h2 id={`${idBase}-title`}>{t('beauty.title')}</h2>

@@ -1,0 +1,159 @@
+import { launchWithCamera } from './env';
+import { expect, expectAccessible, expectOnlyOwnOrigin, test } from './fixtures';
+import {
+  contrast,
+  detail,
+  enableBeauty,
+  freeze,
+  horizontalShift,
+  LEVELS,
+  meanDiff,
+  openBooth,
+  setLevels,
+  shoot,
+  stillLandmarks,
+  type Level,
+} from './helpers/beauty';
+import { tr } from './i18n';
+
+// Beauty panel with a face in view (the close-up clip); the no-face case is beauty-noface.spec.ts.
+test.use({ launchOptions: launchWithCamera({ clip: 'face-closeup-1280x720.mjpeg' }) });
+test.describe.configure({ timeout: 120_000 });
+
+
+test('the worker reports 478 landmarks for one face, loading with a progress bar', async ({ page, requests, baseURL }) => {
+  await openBooth(page);
+  await page.getByTestId('beauty-enable').check();
+  await setLevels(page, { slim: 20 });
+  await expect(page.getByTestId('beauty-panel')).toHaveAttribute('data-model', 'ready', { timeout: 60_000 });
+  await expect(page.getByTestId('beauty-panel')).toHaveAttribute('data-landmarks', '1x478', { timeout: 30_000 });
+  await expect(page.getByTestId('beauty-noface')).toHaveCount(0);
+  // The model came from our own origin, once.
+  expect(requests.filter((r) => r.url.endsWith('/models/face_landmarker.task'))).toHaveLength(1);
+  await expectAccessible(page);
+  expectOnlyOwnOrigin(requests, new URL(baseURL!).origin);
+});
+
+test('eye enlarge, face slim and smoothing change the photo where they should', async ({ page, requests, baseURL }) => {
+  await openBooth(page);
+  await enableBeauty(page);
+  await freeze(page);
+
+  await setLevels(page, {});
+  const plain = await shoot(page);
+  expect([plain.width, plain.height]).toEqual([1280, 720]);
+
+  await setLevels(page, { eyes: 100 });
+  const eyes = await shoot(page);
+  const [face] = await stillLandmarks(page);
+  expect(face, 'landmarks of the captured frame').toHaveLength(478);
+  const P = (i: number) => ({ x: face![i]!.x * plain.width, y: face![i]!.y * plain.height });
+
+  // Eye enlarge: each eye region changes, the image corners do not.
+  for (const [outer, inner, iris] of [
+    [33, 133, 468],
+    [263, 362, 473],
+  ] as const) {
+    const c = P(iris);
+    const r = Math.hypot(P(outer).x - P(inner).x, P(outer).y - P(inner).y) * 0.6;
+    expect(meanDiff(plain, eyes, c.x - r, c.y - r, c.x + r, c.y + r), `eye ${iris} changed`).toBeGreaterThan(4);
+  }
+  const W = plain.width;
+  const H = plain.height;
+  for (const [x, y] of [
+    [0, 0],
+    [W - 120, 0],
+    [0, H - 120],
+    [W - 120, H - 120],
+  ] as const) {
+    expect(meanDiff(plain, eyes, x, y, x + 120, y + 120), `corner ${x},${y} unchanged`).toBeLessThan(0.5);
+  }
+
+  // Face slim: the jaw edge moves toward the face's centre line on both sides.
+  await setLevels(page, { slim: 100 });
+  const slim = await shoot(page);
+  const leftJaw = P(172);
+  const rightJaw = P(397);
+  expect(horizontalShift(plain, slim, leftJaw.x, leftJaw.y), 'left jaw moves right').toBeGreaterThanOrEqual(3);
+  expect(horizontalShift(plain, slim, rightJaw.x, rightJaw.y), 'right jaw moves left').toBeLessThanOrEqual(-3);
+  expect(meanDiff(plain, slim, 0, 0, 120, 120)).toBeLessThan(0.5);
+
+  // Smoothing: less fine detail on a cheek, while the eye outline keeps its contrast.
+  await setLevels(page, { smooth: 100 });
+  const smooth = await shoot(page);
+  for (const cheekIdx of [205, 425]) {
+    const c = P(cheekIdx);
+    const before = detail(plain, c.x, c.y, 12);
+    const after = detail(smooth, c.x, c.y, 12);
+    expect(after, `cheek ${cheekIdx} detail ${before.toFixed(2)} → ${after.toFixed(2)}`).toBeLessThan(before * 0.75);
+  }
+  for (const [outer, inner] of [
+    [33, 133],
+    [263, 362],
+  ] as const) {
+    const a = P(outer);
+    const b = P(inner);
+    const box = [Math.min(a.x, b.x), Math.min(a.y, b.y) - 8, Math.max(a.x, b.x), Math.max(a.y, b.y) + 8] as const;
+    const before = contrast(plain, ...box);
+    const after = contrast(smooth, ...box);
+    expect(after, `eye outline contrast ${before.toFixed(1)} → ${after.toFixed(1)}`).toBeGreaterThan(before * 0.85);
+  }
+  expectOnlyOwnOrigin(requests, new URL(baseURL!).origin);
+});
+
+test('presets set the five sliders to their documented values; reset returns them to zero', async ({ page, requests, baseURL }) => {
+  await openBooth(page);
+  const panel = page.getByTestId('beauty-panel');
+  await page.getByTestId('beauty-enable').focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('beauty-enable')).toBeChecked();
+  const documented: Record<string, Record<Level, number>> = {
+    natural: { smooth: 30, brightness: 10, enhance: 20, slim: 0, eyes: 0 },
+    fresh: { smooth: 45, brightness: 35, enhance: 30, slim: 10, eyes: 10 },
+    glamour: { smooth: 70, brightness: 25, enhance: 55, slim: 35, eyes: 25 },
+    cute: { smooth: 60, brightness: 30, enhance: 10, slim: 30, eyes: 55 },
+  };
+  for (const [id, levels] of Object.entries(documented)) {
+    const button = panel.getByRole('button', { name: tr('en', `beauty.presets.${id}`), exact: true });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+    for (const key of LEVELS) {
+      const slider = panel.getByLabel(tr('en', `beauty.levels.${key}`));
+      await expect(slider).toHaveValue(String(levels[key]));
+      await expect(slider.locator('xpath=following-sibling::output')).toHaveText(String(levels[key]));
+    }
+  }
+  // Sliders work from the keyboard.
+  const smooth = panel.getByLabel(tr('en', 'beauty.levels.smooth'));
+  await smooth.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(smooth).toHaveValue('61');
+  await panel.getByRole('button', { name: tr('en', 'beauty.reset') }).click();
+  for (const key of LEVELS) await expect(panel.getByLabel(tr('en', `beauty.levels.${key}`))).toHaveValue('0');
+  // Remembered for the session: a reload keeps the toggle and the levels.
+  await panel.getByRole('button', { name: tr('en', 'beauty.presets.cute'), exact: true }).click();
+  await page.reload();
+  await expect(page.getByTestId('beauty-enable')).toBeChecked();
+  await expect(page.locator('input[data-level="eyes"]')).toHaveValue('55');
+  expectOnlyOwnOrigin(requests, new URL(baseURL!).origin);
+});
+
+test.describe('beauty when the model cannot load', () => {
+  test.use({ allowConsoleErrors: [/Failed to load resource.*404/] });
+
+  test('the panel says face effects are unavailable and capture still works', async ({ page, requests, baseURL }) => {
+    await page.route('**/models/face_landmarker.task', (route) => route.fulfill({ status: 404, body: 'not found' }));
+    await openBooth(page);
+    await page.getByTestId('beauty-enable').check();
+    await expect(page.getByTestId('beauty-unavailable')).toHaveText(
+      tr('en', 'beauty.unavailable', { reason: tr('en', 'beauty.reasons.model') }),
+      { timeout: 30_000 },
+    );
+    await setLevels(page, { slim: 100, brightness: 40 });
+    const photo = await shoot(page);
+    expect([photo.width, photo.height]).toEqual([1280, 720]);
+    await expect(page.getByTestId('captured-thumb')).toHaveCount(1);
+    expectOnlyOwnOrigin(requests, new URL(baseURL!).origin);
+  });
+});

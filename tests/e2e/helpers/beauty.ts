@@ -1,0 +1,134 @@
+import jpeg from 'jpeg-js';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Beauty test helpers, measured on captured photos (what the visitor keeps). To compare beauty
+ * off and on at the same landmarks, `freeze` pauses the <video> element: every capture then
+ * takes the very same camera frame. Landmark positions come from the opt-in test hook
+ * `?beauty-debug` (window.__beautyDebug, see src/vision/faceTracker.ts).
+ */
+
+export type Pt = { x: number; y: number };
+export interface Photo {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+export const LEVELS = ['smooth', 'brightness', 'enhance', 'slim', 'eyes'] as const;
+export type Level = (typeof LEVELS)[number];
+
+
+export async function openBooth(page: Page) {
+  await page.goto('/photobooth?beauty-debug');
+  await expect(page.getByTestId('booth-stage')).toHaveAttribute('data-camera-status', 'live', { timeout: 30_000 });
+  await page.getByTestId('shot-count').selectOption('1');
+  await page.getByTestId('countdown').selectOption('0');
+}
+
+export async function enableBeauty(page: Page) {
+  const toggle = page.getByTestId('beauty-enable');
+  if (!(await toggle.isChecked())) await toggle.check();
+  await expect(page.getByTestId('beauty-panel')).toHaveAttribute('data-model', 'ready', { timeout: 60_000 });
+}
+
+export async function setLevels(page: Page, levels: Partial<Record<Level, number>>) {
+  for (const key of LEVELS) {
+    const slider = page.locator(`input[data-level="${key}"]`);
+    await slider.fill(String(levels[key] ?? 0));
+    await expect(slider).toHaveValue(String(levels[key] ?? 0));
+  }
+}
+
+/** Pauses the camera video so every following capture takes the same frame. */
+export async function freeze(page: Page) {
+  await page.evaluate(async () => {
+    const v = document.querySelector<HTMLVideoElement>('[data-testid="booth-stage"] video');
+    if (!v) throw new Error('no video');
+    v.pause();
+    await new Promise((r) => setTimeout(r, 100));
+  });
+}
+
+/** Takes one photo through the booth UI and decodes the JPEG the visitor would download. */
+export async function shoot(page: Page): Promise<Photo> {
+  const thumb = page.getByTestId('captured-thumb').first();
+  const before = (await thumb.count()) ? await thumb.getAttribute('data-photo-id') : null;
+  await page.getByTestId('start-capture').click();
+  await expect
+    .poll(async () => ((await thumb.count()) ? await thumb.getAttribute('data-photo-id') : null), { timeout: 30_000 })
+    .not.toBe(before);
+  await expect(thumb.locator('img')).toHaveAttribute('src', /^blob:/);
+  const b64 = await thumb.locator('img').evaluate(async (img: HTMLImageElement) => {
+    const bytes = new Uint8Array(await (await fetch(img.src)).arrayBuffer());
+    let s = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(s);
+  });
+  const img = jpeg.decode(Buffer.from(b64, 'base64'), { useTArray: true });
+  return { width: img.width, height: img.height, data: img.data };
+}
+
+export async function stillLandmarks(page: Page): Promise<Pt[][]> {
+  return page.evaluate(
+    () => (window as unknown as { __beautyDebug?: { lastStill?: Pt[][] } }).__beautyDebug?.lastStill ?? [],
+  );
+}
+
+export const luma = (p: Photo, x: number, y: number) => {
+  const i = (Math.round(y) * p.width + Math.round(x)) * 4;
+  return 0.299 * p.data[i]! + 0.587 * p.data[i + 1]! + 0.114 * p.data[i + 2]!;
+};
+
+/** Mean absolute RGB difference over a box (x0,y0)-(x1,y1). */
+export function meanDiff(a: Photo, b: Photo, x0: number, y0: number, x1: number, y1: number) {
+  let sum = 0;
+  let n = 0;
+  for (let y = Math.max(0, Math.round(y0)); y < Math.min(a.height, Math.round(y1)); y++) {
+    for (let x = Math.max(0, Math.round(x0)); x < Math.min(a.width, Math.round(x1)); x++) {
+      const i = (y * a.width + x) * 4;
+      sum += Math.abs(a.data[i]! - b.data[i]!) + Math.abs(a.data[i + 1]! - b.data[i + 1]!) + Math.abs(a.data[i + 2]! - b.data[i + 2]!);
+      n += 3;
+    }
+  }
+  return sum / n;
+}
+
+/** Fine detail: mean absolute Laplacian of luma over a box. */
+export function detail(p: Photo, cx: number, cy: number, r: number) {
+  let sum = 0;
+  let n = 0;
+  for (let y = cy - r; y <= cy + r; y++) {
+    for (let x = cx - r; x <= cx + r; x++) {
+      sum += Math.abs(4 * luma(p, x, y) - luma(p, x - 1, y) - luma(p, x + 1, y) - luma(p, x, y - 1) - luma(p, x, y + 1));
+      n++;
+    }
+  }
+  return sum / n;
+}
+
+/** Contrast: standard deviation of luma over a box. */
+export function contrast(p: Photo, x0: number, y0: number, x1: number, y1: number) {
+  const v: number[] = [];
+  for (let y = Math.round(y0); y <= y1; y++) for (let x = Math.round(x0); x <= x1; x++) v.push(luma(p, x, y));
+  const mean = v.reduce((a, b) => a + b, 0) / v.length;
+  return Math.sqrt(v.reduce((a, b) => a + (b - mean) ** 2, 0) / v.length);
+}
+
+/**
+ * How far the content of a strip of rows around (cx, cy) moved horizontally from `a` to `b`
+ * (positive = to the right), by the best sum-of-differences match.
+ */
+export function horizontalShift(a: Photo, b: Photo, cx: number, cy: number) {
+  let best = 0;
+  let bestErr = Infinity;
+  for (let s = -25; s <= 25; s++) {
+    let err = 0;
+    for (let y = cy - 6; y <= cy + 6; y += 2) for (let x = cx - 30; x <= cx + 30; x++) err += Math.abs(luma(a, x, y) - luma(b, x + s, y));
+    if (err < bestErr) {
+      bestErr = err;
+      best = s;
+    }
+  }
+  return best;
+}
+
