@@ -1,0 +1,102 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PreviewRenderer } from '../../gl/preview';
+import { countdownAtom, filterIdAtom, mirrorPhotosAtom, shotCountAtom, shutterSoundAtom } from '../../state/booth';
+import { capturedPhotosAtom, type CapturedPhoto } from '../../state/session';
+import { playShutter } from './shutterSound';
+
+export type CaptureOverlayState =
+  | { kind: 'idle'; flash: boolean }
+  | { kind: 'countdown'; shot: number; total: number; remaining: number; flash: boolean }
+  | { kind: 'shooting'; shot: number; total: number; flash: boolean };
+
+const IDLE: CaptureOverlayState = { kind: 'idle', flash: false };
+const FLASH_MS = 250;
+
+class Cancelled extends Error {}
+
+function wait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new Cancelled());
+    const id = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(id);
+      reject(new Cancelled());
+    });
+  });
+}
+
+/**
+ * The capture sequence: a countdown before each shot, a flash and shutter sound, each photo into
+ * the session atom as it is taken. `retake(i)` replaces shot i only; Escape (cancel) stops the
+ * countdown and keeps every photo already taken.
+ */
+export function useCaptureSequence(renderer: PreviewRenderer | null, onError: (e: unknown) => void) {
+  const [overlay, setOverlay] = useState<CaptureOverlayState>(IDLE);
+  const setPhotos = useSetAtom(capturedPhotosAtom);
+  const shots = useAtomValue(shotCountAtom);
+  const countdown = useAtomValue(countdownAtom);
+  const filterId = useAtomValue(filterIdAtom);
+  const mirrorPhotos = useAtomValue(mirrorPhotosAtom);
+  const sound = useAtomValue(shutterSoundAtom);
+  const abortRef = useRef<AbortController | null>(null);
+
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  /** Shoots at each index in turn (index = position in the photo list). */
+  const run = useCallback(
+    async (indices: number[], total: number) => {
+      if (!renderer || abortRef.current) return;
+      const abort = new AbortController();
+      abortRef.current = abort;
+      try {
+        for (const index of indices) {
+          const shot = index + 1;
+          for (let s = countdown; s > 0; s--) {
+            setOverlay({ kind: 'countdown', shot, total, remaining: s, flash: false });
+            await wait(1000, abort.signal);
+          }
+          setOverlay({ kind: 'shooting', shot, total, flash: true });
+          if (sound) playShutter();
+          const image = await renderer.capture({ filterId, mirror: mirrorPhotos });
+          const photo: CapturedPhoto = {
+            id: `${Date.now().toString(36)}-${index}-${Math.random().toString(36).slice(2, 8)}`,
+            blob: image.blob,
+            width: image.width,
+            height: image.height,
+            filterId,
+            takenAt: Date.now(),
+          };
+          setPhotos((prev) => {
+            const next = prev.slice();
+            next[index] = photo;
+            return next.filter(Boolean);
+          });
+          await wait(FLASH_MS, abort.signal);
+          setOverlay({ kind: 'shooting', shot, total, flash: false });
+        }
+      } catch (e) {
+        if (!(e instanceof Cancelled)) onError(e);
+      } finally {
+        abortRef.current = null;
+        setOverlay(IDLE);
+      }
+    },
+    [renderer, countdown, sound, filterId, mirrorPhotos, setPhotos, onError],
+  );
+
+  const start = useCallback(() => {
+    if (abortRef.current || !renderer) return;
+    setPhotos([]);
+    void run(
+      Array.from({ length: shots }, (_, i) => i),
+      shots,
+    );
+  }, [run, shots, setPhotos, renderer]);
+
+  const retake = useCallback((index: number, total: number) => void run([index], total), [run]);
+
+  const cancel = useCallback(() => abortRef.current?.abort(), []);
+
+  return { overlay, start, retake, cancel, busy: overlay.kind !== 'idle' };
+}
