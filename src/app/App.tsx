@@ -9,6 +9,7 @@ import { splitLangPath } from '../i18n/paths';
 import { tutorialOpenAtom } from '../state/ui';
 import NotFoundPage from '../pages/NotFoundPage';
 import { ErrorBoundary } from './ErrorBoundary';
+import { GlobalErrorBanner } from './GlobalErrorBanner';
 import { SessionPersistence } from '../storage/SessionPersistence';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -93,6 +94,7 @@ function Shell({ location, rest }: { location: string; rest: string }) {
       <Footer />
       <TutorialSlot />
       <SessionPersistence />
+      <GlobalErrorBanner />
     </>
   );
 }
@@ -104,7 +106,10 @@ export function App() {
   const loadingText = LANGUAGES.find((l) => l.code === lang)?.loading ?? 'Loading…';
   return (
     <I18nProvider lang={lang} fallback={<Spinner label={loadingText} />}>
-      <Shell location={location} rest={rest} />
+      {/* Last line of defence: even a crash in the header or footer leaves a way out, never a white page. */}
+      <ErrorBoundary fallback={(error) => <ScreenError error={error} />}>
+        <Shell location={location} rest={rest} />
+      </ErrorBoundary>
     </I18nProvider>
   );
 }

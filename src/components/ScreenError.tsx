@@ -1,4 +1,5 @@
 import { useI18n } from '../i18n/I18nProvider';
+import { RescuePhotosButton } from './RescuePhotosButton';
 
 /** What a visitor sees when a screen cannot load or crashes: a plain message and a way out. */
 export function ScreenError({ error }: { error: Error }) {
@@ -8,9 +9,12 @@ export function ScreenError({ error }: { error: Error }) {
     <section className="page narrow screen-error" role="alert">
       <h1>{chunk ? t('errors.chunkTitle') : t('errors.crashTitle')}</h1>
       <p>{chunk ? t('errors.chunkBody') : t('errors.crashBody')}</p>
-      <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-        {t('errors.reload')}
-      </button>
+      <p className="screen-error-actions">
+        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+          {t('errors.reload')}
+        </button>{' '}
+        <RescuePhotosButton />
+      </p>
     </section>
   );
 }
