@@ -41,7 +41,7 @@ export default function PreviewPage() {
   // Automation hook for the benchmark (only under WebDriver/Playwright, never for visitors).
   useEffect(() => {
     if (!navigator.webdriver || !composer) return;
-    const hooks = { exportJpeg: (r: ResolutionId) => exportStripJpeg(composer, design, photos, r) };
+    const hooks = { photos, design, exportJpeg: (r: ResolutionId) => exportStripJpeg(composer, design, photos, r) };
     (window as unknown as { __stripBench?: typeof hooks }).__stripBench = hooks;
   }, [composer, design, photos]);
 

@@ -64,6 +64,10 @@ function drawPhotoInSlot(ctx: Ctx2D, layout: LayoutDef, photo: PhotoSource, slot
       ctx.fillRect(x - pad + unit * 0.8, y - pad + unit * 0.8, sw + pad * 2, sh + pad * 4.5);
       ctx.fillStyle = '#ffffff';
       ctx.fillRect(x - pad, y - pad, sw + pad * 2, sh + pad * 4.5);
+      // A hairline edge, so a white card still reads on a white background.
+      ctx.strokeStyle = 'rgba(0,0,0,0.12)';
+      ctx.lineWidth = unit * 0.2;
+      ctx.strokeRect(x - pad, y - pad, sw + pad * 2, sh + pad * 4.5);
       drawCover(ctx, photo, x, y, sw, sh);
       break;
     }
@@ -105,7 +109,8 @@ function drawCaption(ctx: Ctx2D, layout: LayoutDef, design: StripDesign, w: numb
   const lines = [design.caption.trim(), design.dateText].filter(Boolean);
   if (!lines.length) return;
   const box = { x: layout.caption.x * w, y: layout.caption.y * h, w: layout.caption.w * w, h: layout.caption.h * h };
-  let ink = luminance(design.background) > 0.5 ? '#1f1720' : '#ffffff';
+  // The vintage film's caption sits on the dark film base, whatever the background colour.
+  let ink = layout.photoStyle === 'film' || luminance(design.background) <= 0.5 ? '#ffffff' : '#1f1720';
   if (layout.photoStyle === 'comic') {
     ctx.fillStyle = '#fef08a';
     ctx.fillRect(box.x, box.y, box.w, box.h);

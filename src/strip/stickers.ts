@@ -155,7 +155,7 @@ const SPOTS: [number, number, number][] = [
   [0.9, 0.28, 0.2],
   [0.1, 0.55, -0.1],
   [0.9, 0.8, 0.3],
-  [0.5, 0.93, 0],
+  [0.9, 0.56, 0.15],
 ];
 
 /** Places a set's stickers automatically on a layout. */
