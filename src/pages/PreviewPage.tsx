@@ -52,9 +52,6 @@ export default function PreviewPage() {
     void clearSession().catch(() => {});
   };
 
-  const notice =
-    storage === 'memory' ? t('storage.memory') : storage === 'full' ? t('storage.full') : null;
-
   if (storage === 'loading' && captured.length === 0) {
     return (
       <section className="page preview-page">
@@ -68,7 +65,6 @@ export default function PreviewPage() {
     return (
       <section className="page narrow preview-page">
         <h1>{t('preview.title')}</h1>
-        {notice && <p className="notice">{notice}</p>}
         <div className="card preview-empty" data-testid="preview-empty">
           <h2>{t('preview.emptyTitle')}</h2>
           <p>{t('preview.emptyText')}</p>
@@ -84,11 +80,6 @@ export default function PreviewPage() {
     <section className="page preview-page">
       <h1>{t('preview.title')}</h1>
       <p className="preview-intro">{t('preview.intro')}</p>
-      {notice && (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      )}
       <div className="preview-layout">
         <StripPreview composer={composer} design={design} photos={photos} />
         <div className="preview-side">

@@ -1,8 +1,10 @@
-import { useAtom, useSetAtom } from 'jotai';
+import { useAtom } from 'jotai';
 import { useEffect, useState } from 'react';
+import { useI18n } from '../i18n/I18nProvider';
 import { capturedPhotosAtom } from '../state/session';
 import { DEFAULT_STRIP_SETTINGS, storageStatusAtom, stripSettingsAtom, type StorageStatus } from '../state/strip';
 import { loadSession, savePhotos, saveSettings, StorageFullError } from './sessionStore';
+import './storage.css';
 
 const SAVE_DELAY_MS = 300;
 
@@ -19,7 +21,7 @@ function failureStatus(error: unknown): StorageStatus {
 export function SessionPersistence() {
   const [photos, setPhotos] = useAtom(capturedPhotosAtom);
   const [settings, setSettings] = useAtom(stripSettingsAtom);
-  const setStatus = useSetAtom(storageStatusAtom);
+  const [status, setStatus] = useAtom(storageStatusAtom);
   // 'saving' once the saved session has been read; 'off' when IndexedDB cannot be used at all.
   const [phase, setPhase] = useState<'reading' | 'saving' | 'off'>('reading');
 
@@ -63,7 +65,22 @@ export function SessionPersistence() {
     return () => clearTimeout(timer);
   }, [settings, phase, setStatus]);
 
-  return null;
+  return status === 'memory' || status === 'full' ? <StorageNotice status={status} /> : null;
+}
+
+/** Tells the visitor, wherever they are, that the photos will not survive a reload. */
+function StorageNotice({ status }: { status: 'memory' | 'full' }) {
+  const { t } = useI18n();
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  if (dismissed === status) return null;
+  return (
+    <div className="storage-notice notice" role="status" data-testid="storage-notice">
+      <p>{t(`storage.${status}`)}</p>
+      <button type="button" className="btn btn-ghost" onClick={() => setDismissed(status)}>
+        {t('storage.dismiss')}
+      </button>
+    </div>
+  );
 }
 
 /** The settings the visitor changed from the defaults before the saved ones arrived. */

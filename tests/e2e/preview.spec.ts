@@ -66,6 +66,21 @@ test('without IndexedDB (private mode) the visitor is told photos will not survi
   await expect(page.getByTestId('preview-empty')).toBeVisible();
 });
 
+test('when storage is full the photos stay in memory and the visitor is told', async ({ page }) => {
+  // Every IndexedDB write fails the way a full disk makes it fail.
+  await page.addInitScript(() => {
+    IDBObjectStore.prototype.put = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+  });
+  await captureAndPreview(page, 2);
+  const notice = page.getByTestId('storage-notice');
+  await expect(notice).toHaveText(new RegExp(tr('en', 'storage.full').slice(0, 30)));
+  await expect(page.getByTestId('strip-canvas')).toHaveAttribute('data-drawn-layout', 'classic');
+  await page.getByRole('button', { name: tr('en', 'storage.dismiss') }).click();
+  await expect(notice).toBeHidden();
+});
+
 test('every layout changes the preview; the pink strip downloads with pink borders at each resolution', async ({ page, requests, baseURL }) => {
   await captureAndPreview(page);
   const canvas = page.getByTestId('strip-canvas');
