@@ -27,6 +27,13 @@ export interface FilterSettings {
   mirror: boolean;
 }
 
+/** An asynchronous read-back: poll() → pixels when ready, null while pending, 'failed' if lost. */
+export interface PendingRead {
+  width: number;
+  height: number;
+  poll(): Uint8ClampedArray<ArrayBuffer> | null | 'failed';
+}
+
 export interface PassTiming {
   id: string;
   ms: number;
@@ -235,45 +242,99 @@ export class Pipeline {
   }
 
   /**
-   * Mean luma (0–255) of the raw camera frame, from a 32×18 downscale on the GPU and a tiny
-   * read-back (2.3 KB), never a full-frame read.
+   * Starts reading a small downscale (32×18) of the raw camera frame for the light level: a GPU
+   * downscale and a 2.3 KB asynchronous read-back, never a full-frame read and never a stall.
    */
-  measureLuma(): number | null {
+  startLightRead(): PendingRead | null {
     if (this.isLost || !this.hasFrame) return null;
-    const gl = this.gl;
     this.pool.beginFrame();
     // Two steps (→ 128×72 → 32×18) so the linear filter averages more of the frame.
     const mid = this.pool.acquire(128, 72);
     this.draw(this.program(copyFrag), { u_image: this.sourceTexture! }, mid);
     const small = this.pool.acquire(32, 18);
     this.draw(this.program(copyFrag), { u_image: mid.texture }, small);
-    const px = new Uint8Array(32 * 18 * 4);
-    gl.bindFramebuffer(gl.FRAMEBUFFER, small.framebuffer);
-    gl.readPixels(0, 0, 32, 18, gl.RGBA, gl.UNSIGNED_BYTE, px);
-    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
-    let sum = 0;
-    for (let i = 0; i < px.length; i += 4) sum += 0.299 * px[i]! + 0.587 * px[i + 1]! + 0.114 * px[i + 2]!;
-    return sum / (32 * 18);
+    return this.readAsync(small);
   }
 
-  /** Small previews of the current frame under each filter, top-first RGBA (for the picker). */
-  renderThumbnails(filterIds: string[], width: number, height: number, mirror: boolean): Map<string, Uint8ClampedArray<ArrayBuffer>> {
-    const result = new Map<string, Uint8ClampedArray<ArrayBuffer>>();
-    if (this.isLost || !this.hasFrame) return result;
-    const gl = this.gl;
+  /** Starts reading a small preview of the current frame under one filter (top-first RGBA). */
+  startThumbnailRead(filterId: string, width: number, height: number, mirror: boolean): PendingRead | null {
+    if (this.isLost || !this.hasFrame) return null;
     this.pool.beginFrame();
-    // Downscale once, then filter the small copy: 13 tiny passes instead of 13 full ones.
+    // Downscale first, then filter the small copy: a tiny pass instead of a full one.
     const small = this.pool.acquire(width, height);
     this.draw(this.program(copyFrag), { u_image: this.sourceTexture! }, small);
     const out = this.pool.acquire(width, height);
-    for (const id of filterIds) {
-      this.filterPass(small, { filterId: id, mirror }, out, true, width, height);
-      const px = new Uint8ClampedArray(width * height * 4);
-      gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, px);
-      result.set(id, px);
-    }
+    this.filterPass(small, { filterId, mirror }, out, true, width, height);
+    return this.readAsync(out);
+  }
+
+  /**
+   * Read-back into a pixel buffer with a fence: `poll()` returns the pixels once the GPU is done
+   * (null until then), so the main thread never waits for the GPU.
+   */
+  private readAsync(target: RenderTarget): PendingRead {
+    const gl = this.gl;
+    const { width, height } = target;
+    const buffer = gl.createBuffer();
+    gl.bindBuffer(gl.PIXEL_PACK_BUFFER, buffer);
+    gl.bufferData(gl.PIXEL_PACK_BUFFER, width * height * 4, gl.STREAM_READ);
+    gl.bindFramebuffer(gl.FRAMEBUFFER, target.framebuffer);
+    gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, 0);
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
-    return result;
+    gl.bindBuffer(gl.PIXEL_PACK_BUFFER, null);
+    const sync = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
+    gl.flush();
+    let done = false;
+    const cleanup = () => {
+      done = true;
+      if (!gl.isContextLost()) {
+        gl.deleteSync(sync);
+        gl.deleteBuffer(buffer);
+      }
+    };
+    return {
+      width,
+      height,
+      poll: () => {
+        if (done) return 'failed';
+        if (gl.isContextLost() || !sync) {
+          cleanup();
+          return 'failed';
+        }
+        const status = gl.clientWaitSync(sync, 0, 0);
+        if (status === gl.TIMEOUT_EXPIRED) return null;
+        if (status === gl.WAIT_FAILED) {
+          cleanup();
+          return 'failed';
+        }
+        const pixels = new Uint8ClampedArray(width * height * 4);
+        gl.bindBuffer(gl.PIXEL_PACK_BUFFER, buffer);
+        gl.getBufferSubData(gl.PIXEL_PACK_BUFFER, 0, pixels);
+        gl.bindBuffer(gl.PIXEL_PACK_BUFFER, null);
+        cleanup();
+        return pixels;
+      },
+    };
+  }
+
+  /**
+   * Times one frame pass by pass at any output size (bench only): upload, each active stage and
+   * the filter pass, each ended with a GPU sync so its cost is its own.
+   */
+  profileFrame(source: TexImageSource, sourceWidth: number, sourceHeight: number, frame: FrameMeta, settings: FilterSettings): PassTiming[] {
+    this.timePasses = true;
+    try {
+      this.finish();
+      this.uploadFrame(source, sourceWidth, sourceHeight);
+      this.pool.beginFrame();
+      const input = this.runStages(frame);
+      const out = this.pool.acquire(frame.outputWidth, frame.outputHeight);
+      this.filterPass(input, settings, out, false, frame.outputWidth, frame.outputHeight);
+      return this.lastPassTimings;
+    } finally {
+      this.timePasses = false;
+      this.gl.bindFramebuffer(this.gl.FRAMEBUFFER, null);
+    }
   }
 
   /** Waits for the GPU (bench timing only). */

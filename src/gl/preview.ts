@@ -1,5 +1,6 @@
 import { getBeautySettings, getFaceDetector, getFrameMetaProvider } from './hooks';
-import { Pipeline, type FilterSettings, type PassTiming } from './pipeline';
+import { meanLuma } from '../vision/light';
+import { Pipeline, type FilterSettings, type PassTiming, type PendingRead } from './pipeline';
 import type { FrameMeta } from './types';
 
 /**
@@ -65,6 +66,7 @@ export class PreviewRenderer {
   private lastThumbAt = 0;
   private thumbIndex = 0;
   private resizeObserver: ResizeObserver | null = null;
+  private pendingRead: { kind: 'light' | { filterId: string }; read: PendingRead } | null = null;
 
   constructor(
     private canvas: HTMLCanvasElement,
@@ -76,6 +78,7 @@ export class PreviewRenderer {
       pipeline = Pipeline.create(canvas, {
         onLost: () => this.setMode('plain', 'lost'),
         onRestored: () => {
+          this.pendingRead = null; // its buffer died with the old context
           this.setMode('webgl', 'restored');
           this.lastMediaTime = -1; // re-upload the next frame into the rebuilt texture
         },
@@ -195,19 +198,32 @@ export class PreviewRenderer {
     this.stats.jsMs += performance.now() - t0;
   }
 
-  /** Light level and picker thumbnails: small, spread out, never a full-frame read-back. */
+  /**
+   * Light level and picker thumbnails: tiny GPU passes read back asynchronously (a fence polled on
+   * later frames), one read in flight at a time, so the main thread never waits for the GPU.
+   */
   private sideWork(p: Pipeline, now: number): void {
+    if (this.pendingRead) {
+      const result = this.pendingRead.read.poll();
+      if (result === null) return;
+      const { kind } = this.pendingRead;
+      this.pendingRead = null;
+      if (result === 'failed') return;
+      if (kind === 'light') this.events.onLight?.(meanLuma(result));
+      else this.events.onThumbnail?.(kind.filterId, result);
+      return;
+    }
     if (this.events.onLight && now - this.lastLightAt > LIGHT_INTERVAL_MS) {
       this.lastLightAt = now;
-      const luma = p.measureLuma();
-      if (luma !== null) this.events.onLight(luma);
+      const read = p.startLightRead();
+      if (read) this.pendingRead = { kind: 'light', read };
       return;
     }
     if (this.events.onThumbnail && this.thumbnailFilters.length && now - this.lastThumbAt > THUMB_INTERVAL_MS) {
       this.lastThumbAt = now;
-      const id = this.thumbnailFilters[this.thumbIndex++ % this.thumbnailFilters.length]!;
-      const px = p.renderThumbnails([id], THUMB_WIDTH, THUMB_HEIGHT, this.settings.mirror).get(id);
-      if (px) this.events.onThumbnail(id, px);
+      const filterId = this.thumbnailFilters[this.thumbIndex++ % this.thumbnailFilters.length]!;
+      const read = p.startThumbnailRead(filterId, THUMB_WIDTH, THUMB_HEIGHT, this.settings.mirror);
+      if (read) this.pendingRead = { kind: { filterId }, read };
     }
   }
 

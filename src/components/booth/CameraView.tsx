@@ -49,6 +49,8 @@ export function CameraView(props: Props) {
     });
     rendererRef.current = renderer;
     onRenderer(renderer);
+    // The benchmark (tests/bench/booth.bench.ts) drives the renderer directly; only with ?pb-debug.
+    if (new URLSearchParams(location.search).has('pb-debug')) Object.assign(window, { __pbBooth: renderer });
     renderer.start();
     return () => {
       renderer.dispose();

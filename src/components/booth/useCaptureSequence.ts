@@ -45,7 +45,7 @@ export function useCaptureSequence(renderer: PreviewRenderer | null, onError: (e
 
   /** Shoots at each index in turn (index = position in the photo list). */
   const run = useCallback(
-    async (indices: number[], total: number) => {
+    async (indices: number[], total: number, replaceAll: boolean) => {
       if (!renderer || abortRef.current) return;
       const abort = new AbortController();
       abortRef.current = abort;
@@ -67,8 +67,11 @@ export function useCaptureSequence(renderer: PreviewRenderer | null, onError: (e
             filterId,
             takenAt: Date.now(),
           };
+          // A new sequence replaces the old photos only once its first shot exists, so
+          // cancelling during the first countdown loses nothing.
+          const first = replaceAll && index === indices[0];
           setPhotos((prev) => {
-            const next = prev.slice();
+            const next = first ? [] : prev.slice();
             next[index] = photo;
             return next.filter(Boolean);
           });
@@ -86,15 +89,14 @@ export function useCaptureSequence(renderer: PreviewRenderer | null, onError: (e
   );
 
   const start = useCallback(() => {
-    if (abortRef.current || !renderer) return;
-    setPhotos([]);
     void run(
       Array.from({ length: shots }, (_, i) => i),
       shots,
+      true,
     );
-  }, [run, shots, setPhotos, renderer]);
+  }, [run, shots]);
 
-  const retake = useCallback((index: number, total: number) => void run([index], total), [run]);
+  const retake = useCallback((index: number, total: number) => void run([index], total, false), [run]);
 
   const cancel = useCallback(() => abortRef.current?.abort(), []);
 

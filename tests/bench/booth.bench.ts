@@ -1,0 +1,145 @@
+import { test, expect } from '@playwright/test';
+
+/**
+ * The booth's speed, printed (never asserted): GPU time per pass and per frame at 640×360 and
+ * 1280×720, main-thread JS per preview frame, the share of camera frames that reach the screen,
+ * long tasks during 10 s of live preview, capture time per photo, and the peer way (Canvas2D
+ * ctx.filter) for the same filter at the same size, as a ratio — all from one Chromium run.
+ */
+
+const FILTER = 'sepia';
+const PEER_FILTER = 'sepia(1)';
+const SIZES = [
+  [640, 360],
+  [1280, 720],
+] as const;
+
+interface Timing {
+  id: string;
+  ms: number;
+}
+
+test('booth pipeline figures', async ({ page }) => {
+  await page.goto('/photobooth?pb-debug');
+  await expect(page.getByTestId('booth-stage')).toHaveAttribute('data-camera-status', 'live', { timeout: 30_000 });
+  await expect(page.getByTestId('booth-stage')).toHaveAttribute('data-render-mode', 'webgl');
+  await page.getByTestId(`filter-${FILTER}`).click();
+  await page.waitForTimeout(2000); // warm-up: shaders compiled, thumbnails drawn once
+
+  // 1. Pass-by-pass GPU time at each size (median of 15 frames), and the peer way at that size.
+  const perSize = await page.evaluate(
+    async ({ sizes, filter, peerFilter }) => {
+      type R = {
+        pipeline: { profileFrame: (...a: unknown[]) => { id: string; ms: number }[] } | null;
+      };
+      const r = (window as unknown as { __pbBooth: R }).__pbBooth;
+      const video = document.querySelector('video')!;
+      const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+      const out = [];
+      for (const [w = 0, h = 0] of sizes) {
+        const runs: { id: string; ms: number }[][] = [];
+        for (let i = 0; i < 15; i++) {
+          runs.push(
+            r.pipeline!.profileFrame(
+              video,
+              video.videoWidth,
+              video.videoHeight,
+              {
+                outputWidth: w,
+                outputHeight: h,
+                sourceWidth: video.videoWidth,
+                sourceHeight: video.videoHeight,
+                faces: [],
+                beauty: undefined,
+                frameId: -1,
+                timestamp: 0,
+                purpose: 'preview',
+              },
+              { filterId: filter, mirror: true },
+            ),
+          );
+          await new Promise((res) => setTimeout(res, 30));
+        }
+        const ids = runs[0]!.map((p) => p.id);
+        const passes = ids.map((id) => ({ id, ms: median(runs.map((run) => run.find((p) => p.id === id)?.ms ?? 0)) }));
+        const frame = median(runs.map((run) => run.reduce((s, p) => s + p.ms, 0)));
+        // Peer: Canvas2D with ctx.filter, drawing the same video frame at the same size (1-pixel read to sync).
+        const c = document.createElement('canvas');
+        c.width = w;
+        c.height = h;
+        const ctx = c.getContext('2d', { willReadFrequently: false })!;
+        const peer: number[] = [];
+        for (let i = 0; i < 15; i++) {
+          const t0 = performance.now();
+          ctx.filter = peerFilter;
+          ctx.drawImage(video, 0, 0, w, h);
+          ctx.getImageData(0, 0, 1, 1);
+          peer.push(performance.now() - t0);
+          await new Promise((res) => setTimeout(res, 30));
+        }
+        out.push({ size: `${w}x${h}`, passes, frame, peer: median(peer) });
+      }
+      return out;
+    },
+    { sizes: SIZES as unknown as number[][], filter: FILTER, peerFilter: PEER_FILTER },
+  );
+
+  // 2. Ten seconds of live preview with the filter on: frames reaching the screen, JS per frame, long tasks.
+  const live = await page.evaluate(async () => {
+    type R = { resetStats: () => void; stats: { cameraFrames: number; renderedFrames: number; jsMs: number } };
+    const r = (window as unknown as { __pbBooth: R }).__pbBooth;
+    const long: number[] = [];
+    const obs = new PerformanceObserver((list) => list.getEntries().forEach((e) => e.duration > 50 && long.push(e.duration)));
+    obs.observe({ type: 'longtask' });
+    r.resetStats();
+    await new Promise((res) => setTimeout(res, 10_000));
+    obs.disconnect();
+    const s = { ...r.stats };
+    return { ...s, longTasks: long.length, longest: Math.max(0, ...long), canvas: `${document.querySelector('canvas.booth-canvas')!.clientWidth}` };
+  });
+  const canvasSize = await page.getByTestId('booth-canvas').evaluate((c: HTMLCanvasElement) => `${c.width}x${c.height}`);
+
+  // 3. Capture time per photo at the camera's resolution (render + read-back + JPEG encode).
+  const capture = await page.evaluate(async (filter) => {
+    type R = { capture: (s: { filterId: string; mirror: boolean }) => Promise<{ width: number; height: number; blob: Blob }> };
+    const r = (window as unknown as { __pbBooth: R }).__pbBooth;
+    const times: number[] = [];
+    let size = '';
+    for (let i = 0; i < 4; i++) {
+      const t0 = performance.now();
+      const img = await r.capture({ filterId: filter, mirror: false });
+      times.push(performance.now() - t0);
+      size = `${img.width}x${img.height} ${(img.blob.size / 1024).toFixed(0)} KB`;
+      await new Promise((res) => setTimeout(res, 200));
+    }
+    times.sort((a, b) => a - b);
+    return { median: times[Math.floor(times.length / 2)]!, size };
+  }, FILTER);
+
+  const f = (ms: number) => ms.toFixed(1).padStart(7);
+  const lines = [
+    '',
+    `Booth pipeline — filter "${FILTER}" (SwiftShader software GPU; figures are medians)`,
+    '',
+    'GPU time per pass (ms, each pass synced):',
+  ];
+  for (const s of perSize) {
+    lines.push(`  ${s.size.padEnd(10)} ${s.passes.map((p: Timing) => `${p.id} ${f(p.ms).trim()}`).join(' | ')}`);
+  }
+  lines.push('', 'Per frame (upload + stages + filter) vs the peer way (Canvas2D ctx.filter, same filter and size):');
+  for (const s of perSize) {
+    lines.push(`  ${s.size.padEnd(10)} ours ${f(s.frame)} ms   peer ${f(s.peer)} ms   ours/peer ${(s.frame / s.peer).toFixed(2)}`);
+  }
+  const share = live.renderedFrames / Math.max(1, live.cameraFrames);
+  lines.push(
+    '',
+    `Live preview for 10 s (canvas ${canvasSize} = display size × DPR):`,
+    `  camera frames ${live.cameraFrames}, drawn ${live.renderedFrames}, share reaching the screen ${share.toFixed(2)} (goal ≥ 0.9)`,
+    `  main-thread JS per frame ${(live.jsMs / Math.max(1, live.renderedFrames)).toFixed(2)} ms`,
+    `  long tasks (> 50 ms): ${live.longTasks} (longest ${live.longest.toFixed(0)} ms; goal 0)`,
+    '',
+    `Capture per photo: ${capture.median.toFixed(0)} ms (${capture.size})`,
+    '',
+  );
+  console.log(lines.join('\n'));
+});
