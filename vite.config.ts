@@ -1,11 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { blogPlugin } from './scripts/vite-plugin-blog';
 
 const ACCENT = '#be185d';
 
 export default defineConfig({
   plugins: [
+    blogPlugin(), // content/blog/*.md → HTML at build time
     react(),
     VitePWA({
       strategies: 'generateSW',

@@ -2,14 +2,16 @@ import { useAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../i18n/I18nProvider';
 import { tutorialOpenAtom } from '../state/ui';
+import './TutorialOverlay.css';
 
 const STEPS = ['camera', 'filters', 'capture', 'customise', 'share'] as const;
+/** Each step's icon: a <symbol> in public/showcase/icons.svg (drawn, so it looks the same without an emoji font). */
 const ICONS: Record<(typeof STEPS)[number], string> = {
-  camera: '📷',
-  filters: '✨',
-  capture: '⏱️',
-  customise: '🎨',
-  share: '⬇️',
+  camera: 'camera',
+  filters: 'filters',
+  capture: 'capture',
+  customise: 'layouts',
+  share: 'download',
 };
 
 /**
@@ -60,9 +62,9 @@ export function TutorialOverlay() {
             ✕
           </button>
           <p className="tutorial-progress">{t('tutorial.progress', { step: step + 1, total: STEPS.length })}</p>
-          <div className="tutorial-icon" aria-hidden="true">
-            {ICONS[id]}
-          </div>
+          <svg className="tutorial-icon" aria-hidden="true" width="72" height="72">
+            <use href={`/showcase/icons.svg#${ICONS[id]}`} />
+          </svg>
           <h2 id="tutorial-title">{t(`tutorial.${id}.title`)}</h2>
           <p>{t(`tutorial.${id}.body`)}</p>
           <ol className="tutorial-dots" aria-hidden="true">
