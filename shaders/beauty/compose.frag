@@ -1,27 +1,29 @@
 #version 300 es
 precision highp float;
 // The one full-resolution beauty pass. Per output pixel:
-//   1. warps: eye enlarge (radial magnification per eye) and face slim (jaw and cheeks pulled
-//      toward the face's centre line) give the source position q to read;
+//   1. warps: face slim (jaw and cheeks pulled toward the face's centre line) and eye enlarge
+//      (radial magnification per eye) give the source position q to read;
 //   2. smoothing: mix in the low-res bilateral image through the skin mask (both read at q);
 //   3. brightness (a gentle gamma lift) and enhance (detail boost + local contrast off the skin).
 // Warps work in output pixels so circles stay round; landmark points arrive as uniforms
 // (only the few each warp needs: WebGL2 guarantees just 224 fragment uniform vectors).
+// Pixels outside u_faceBox skip the warp loops and the skin lookups (a software GPU pays for
+// every instruction on every pixel).
 in vec2 v_uv;
 uniform sampler2D u_image;   // the camera frame (or the previous stage's output)
 uniform sampler2D u_smooth;  // bilateral-filtered image, reduced resolution
 uniform sampler2D u_mask;    // skin mask, reduced resolution
 uniform vec2 u_size;         // output size in pixels
-uniform vec2 u_maskTexel;    // one texel of the mask, in uv
+uniform vec4 u_faceBox;      // union of the faces' areas of effect, px: min.xy, max.xy
 uniform float u_smoothAmount;   // 0..1
 uniform float u_brightness;     // 0..1
 uniform float u_enhance;        // 0..1
 uniform int u_eyeCount;
-uniform vec4 u_eyes[4];      // xy centre (px), z radius (px), w magnification 0..~0.4
+uniform vec4 u_eyes[4];      // xy centre (px), z radius (px), w magnification 0..~0.3
 uniform int u_slimCount;
 uniform vec4 u_slim[16];     // xy control point (px), zw displacement toward the centre line (px)
 uniform float u_slimRadius[2]; // falloff radius (px) per face
-uniform int u_useSmooth;     // 0: skip the low-res textures (only brightness / warps active)
+uniform int u_useSmooth;     // 0: no low-res textures this frame (only brightness / warps)
 out vec4 outColor;
 
 vec2 warp(vec2 p) {
@@ -31,8 +33,7 @@ vec2 warp(vec2 p) {
     vec4 s = u_slim[i];
     float r = u_slimRadius[i / 8];
     vec2 d = p - s.xy;
-    float w = exp(-dot(d, d) / (r * r));
-    q -= s.zw * w;
+    q -= s.zw * exp(-dot(d, d) / (r * r));
   }
   for (int i = 0; i < 4; i++) {
     if (i >= u_eyeCount) break;
@@ -47,19 +48,14 @@ vec2 warp(vec2 p) {
   return q;
 }
 
-float maskAt(vec2 uv) {
-  // A small tent over the low-res mask feathers its edges.
-  vec2 o = u_maskTexel;
-  return 0.25 * (texture(u_mask, uv + vec2(o.x, o.y)).r + texture(u_mask, uv + vec2(-o.x, o.y)).r +
-                 texture(u_mask, uv + vec2(o.x, -o.y)).r + texture(u_mask, uv + vec2(-o.x, -o.y)).r);
-}
-
 void main() {
-  vec2 uv = warp(v_uv * u_size) / u_size;
+  vec2 p = v_uv * u_size;
+  bool nearFace = all(greaterThanEqual(p, u_faceBox.xy)) && all(lessThanEqual(p, u_faceBox.zw));
+  vec2 uv = nearFace ? warp(p) / u_size : v_uv;
   vec3 c = texture(u_image, uv).rgb;
-  if (u_useSmooth == 1) {
+  if (u_useSmooth == 1 && (nearFace || u_enhance > 0.0)) {
     vec3 base = texture(u_smooth, uv).rgb;
-    float skin = maskAt(uv);
+    float skin = nearFace ? texture(u_mask, uv).r : 0.0;
     // Enhance: boost the fine detail (image minus its edge-preserving base) away from skin,
     // and stretch local contrast around the base a little.
     vec3 detail = c - base;
@@ -70,7 +66,6 @@ void main() {
     float luma = dot(c, vec3(0.299, 0.587, 0.114));
     c = mix(vec3(luma), c, 1.0 + 0.15 * u_enhance);
   }
-  c = clamp(c, 0.0, 1.0);
-  c = pow(c, vec3(1.0 / (1.0 + 0.45 * u_brightness)));
-  outColor = vec4(c, 1.0);
+  if (u_brightness > 0.0) c = pow(clamp(c, 0.0, 1.0), vec3(1.0 / (1.0 + 0.45 * u_brightness)));
+  outColor = vec4(clamp(c, 0.0, 1.0), 1.0);
 }

@@ -29,8 +29,29 @@ export function connectBeauty(): () => void {
     return { faces: faceTracker.getLiveFaces().faces, beauty: current };
   });
   setFaceDetector(async (source) => (needsFaces(current) ? faceTracker.detectStill(source) : []));
+  if (new URLSearchParams(location.search).has('beauty-debug')) void exposeBenchHooks();
   return () => {
     setFrameMetaProvider(null);
     setFaceDetector(null);
+  };
+}
+
+/**
+ * TEST-ONLY HOOK (`?beauty-debug`): lets the benchmark time the beauty passes on the live frame
+ * with the current settings and landmarks. Loaded on demand, never without the parameter.
+ */
+async function exposeBenchHooks() {
+  const { timeBeautyPasses } = await import('../gl/beauty/benchTiming');
+  const w = window as unknown as { __beautyDebug?: Record<string, unknown> };
+  w.__beautyDebug = {
+    ...w.__beautyDebug,
+    timeBeautyPasses: (video: HTMLVideoElement, width: number, height: number, settings?: BeautySettings) => {
+      const s = settings ?? current;
+      return s ? timeBeautyPasses(video, faceTracker.getLiveFaces().faces, s, width, height) : null;
+    },
+    setLiveDetectSize: (size: number) => {
+      faceTracker.liveDetectSize = size;
+      faceTracker.liveDetectMs.length = 0;
+    },
   };
 }

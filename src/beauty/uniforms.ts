@@ -109,3 +109,26 @@ function fan(face: FaceLandmarks, ring: readonly number[], scale: number, out: n
     out.push(c.x, c.y, ...s(pts[i]!), ...s(pts[(i + 1) % pts.length]!));
   }
 }
+
+/**
+ * The union of the faces' areas of effect in output pixels (y up) as min.xy, max.xy: the oval's
+ * bounding box grown by half the face width (slim falloff and eye radius stay inside it).
+ * Without faces the box is empty, so the shader skips all face work.
+ */
+export function faceBox(faces: FaceLandmarks[], width: number, height: number): [number, number, number, number] {
+  let box: [number, number, number, number] = [1, 1, 0, 0];
+  for (const face of faces.slice(0, 2)) {
+    if (face.length < 468) continue;
+    const xs = FACE_OVAL.map((i) => (face[i]?.x ?? 0) * width);
+    const ys = FACE_OVAL.map((i) => (1 - (face[i]?.y ?? 0)) * height);
+    const grow = (Math.max(...xs) - Math.min(...xs)) * 0.5;
+    const b: [number, number, number, number] = [
+      Math.min(...xs) - grow,
+      Math.min(...ys) - grow,
+      Math.max(...xs) + grow,
+      Math.max(...ys) + grow,
+    ];
+    box = box[0] > box[2] ? b : [Math.min(box[0], b[0]), Math.min(box[1], b[1]), Math.max(box[2], b[2]), Math.max(box[3], b[3])];
+  }
+  return box;
+}

@@ -22,10 +22,20 @@ test.describe.configure({ timeout: 120_000 });
 
 
 test('the worker reports 478 landmarks for one face, loading with a progress bar', async ({ page, requests, baseURL }) => {
+  // Hold the model's bytes back a moment so the progress bar can be seen.
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/models/face_landmarker.task', async (route) => {
+    await held;
+    await route.continue();
+  });
   await openBooth(page);
   await page.getByTestId('beauty-enable').check();
+  await expect(page.getByRole('progressbar', { name: tr('en', 'beauty.loadingLabel') })).toBeVisible();
+  release();
   await setLevels(page, { slim: 20 });
   await expect(page.getByTestId('beauty-panel')).toHaveAttribute('data-model', 'ready', { timeout: 60_000 });
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
   await expect(page.getByTestId('beauty-panel')).toHaveAttribute('data-landmarks', '1x478', { timeout: 30_000 });
   await expect(page.getByTestId('beauty-noface')).toHaveCount(0);
   // The model came from our own origin, once.

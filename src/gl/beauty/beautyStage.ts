@@ -4,12 +4,12 @@ import composeFrag from '../../../shaders/beauty/compose.frag?raw';
 import maskFrag from '../../../shaders/beauty/skin-mask.frag?raw';
 import maskVert from '../../../shaders/beauty/skin-mask.vert?raw';
 import { beautyIsIdle, ZERO_LEVELS, type BeautySettings } from '../../beauty/presets';
-import { skinMaskTriangles, warpUniforms } from '../../beauty/uniforms';
+import { faceBox, skinMaskTriangles, warpUniforms } from '../../beauty/uniforms';
 import type { FaceLandmarks } from '../../vision/types';
 import type { FrameMeta, RenderStage, StageContext } from '../types';
 
 /** Longest side of the smoothing and mask targets: the bilateral filter runs at this size. */
-export const BEAUTY_LOWRES = 360;
+export const BEAUTY_LOWRES = 240;
 
 export function beautyOf(frame: FrameMeta): BeautySettings {
   const b = frame.beauty as Partial<BeautySettings> | undefined;
@@ -94,12 +94,10 @@ export function createBeautyStage(): RenderStage {
 
       let smoothTex: WebGLTexture = input.texture;
       let maskTex: WebGLTexture = input.texture;
-      let lowW = 1;
-      let lowH = 1;
       if (work.lowres) {
         const low = Math.min(1, BEAUTY_LOWRES / Math.max(input.width, input.height));
-        lowW = Math.max(1, Math.round(input.width * low));
-        lowH = Math.max(1, Math.round(input.height * low));
+        const lowW = Math.max(1, Math.round(input.width * low));
+        const lowH = Math.max(1, Math.round(input.height * low));
         const bilateral = ctx.createProgram(bilateralFrag);
         const across = ctx.acquireTarget(lowW, lowH);
         ctx.drawQuad(bilateral, { u_image: input.texture, u_step: [1 / lowW, 0], u_rangeSigma: 0.09 }, across);
@@ -118,7 +116,7 @@ export function createBeautyStage(): RenderStage {
           u_smooth: smoothTex,
           u_mask: maskTex,
           u_size: [w, h],
-          u_maskTexel: [0.75 / lowW, 0.75 / lowH],
+          u_faceBox: faceBox(faces, w, h),
           u_smoothAmount: faces.length ? levels.smooth / 100 : 0,
           u_brightness: levels.brightness / 100,
           u_enhance: levels.enhance / 100,

@@ -1,0 +1,36 @@
+import { launchWithCamera } from './env';
+import { expect, expectOnlyOwnOrigin, test } from './fixtures';
+import { openBooth, setLevels } from './helpers/beauty';
+
+// After one use, beauty works offline: the service worker caches MediaPipe's wasm and the model
+// at run time (never precached, so the landing page does not download them).
+test.use({ launchOptions: launchWithCamera({ clip: 'face-closeup-1280x720.mjpeg' }), serviceWorkers: 'allow' });
+test.describe.configure({ timeout: 150_000 });
+
+test('beauty loads offline after one online use, and the landing page fetches no model', async ({ page, context, requests, baseURL }) => {
+  await page.goto('/');
+  await page.waitForFunction(async () => Boolean((await navigator.serviceWorker?.ready)?.active), null, { timeout: 30_000 });
+  await page.waitForTimeout(1500); // let any idle work run: the landing page must stay model-free
+  expect(requests.filter((r) => /\/(models|mediapipe)\//.test(r.url)).map((r) => r.url)).toEqual([]);
+
+  // First use, online and controlled by the service worker.
+  await openBooth(page);
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await page.getByTestId('beauty-enable').check();
+  await setLevels(page, { eyes: 30 });
+  await expect(page.getByTestId('beauty-panel')).toHaveAttribute('data-model', 'ready', { timeout: 60_000 });
+  await expect(page.getByTestId('beauty-panel')).toHaveAttribute('data-landmarks', '1x478', { timeout: 30_000 });
+  await expect
+    .poll(() => page.evaluate(async () => (await (await caches.open('face-model')).keys()).map((r) => new URL(r.url).pathname).sort()))
+    .toEqual(expect.arrayContaining(['/mediapipe/vision_wasm_internal.js', '/mediapipe/vision_wasm_internal.wasm', '/models/face_landmarker.task']));
+
+  // Offline: reload, and face effects still start.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('booth-stage')).toHaveAttribute('data-camera-status', 'live', { timeout: 30_000 });
+  await expect(page.getByTestId('beauty-enable')).toBeChecked();
+  await expect(page.getByTestId('beauty-panel')).toHaveAttribute('data-model', 'ready', { timeout: 60_000 });
+  await expect(page.getByTestId('beauty-panel')).toHaveAttribute('data-landmarks', '1x478', { timeout: 30_000 });
+  await context.setOffline(false);
+  expectOnlyOwnOrigin(requests, new URL(baseURL!).origin);
+});
