@@ -53,6 +53,7 @@ export class Pipeline {
   private sourceSize = { width: 0, height: 0 };
   private pool!: TargetPool;
   private lost = false;
+  private frameFence: WebGLSync | null = null;
   /** When set, each pass ends with gl.finish() and its wall time is recorded (bench only). */
   timePasses = false;
   lastPassTimings: PassTiming[] = [];
@@ -113,6 +114,7 @@ export class Pipeline {
     this.pool = new TargetPool(gl);
     this.sourceTexture = gl.createTexture();
     this.sourceSize = { width: 0, height: 0 };
+    this.frameFence = null;
     gl.bindTexture(gl.TEXTURE_2D, this.sourceTexture);
     setTextureParams(gl);
     for (const stage of this.stages) stage.init(gl);
@@ -215,6 +217,21 @@ export class Pipeline {
     }
   }
 
+  /**
+   * Whether the GPU has finished the previous preview frame. The preview skips a camera frame
+   * rather than queue work behind an unfinished one: on a slow (software) GPU a full queue makes
+   * the next upload block the main thread.
+   */
+  previousFrameDone(): boolean {
+    const gl = this.gl;
+    if (!this.frameFence) return true;
+    const status = gl.clientWaitSync(this.frameFence, 0, 0);
+    if (status === gl.TIMEOUT_EXPIRED) return false;
+    gl.deleteSync(this.frameFence);
+    this.frameFence = null;
+    return true;
+  }
+
   /** Draws the current frame to the canvas at its backing size (set by the caller from CSS size × DPR). */
   renderPreview(frame: FrameMeta, settings: FilterSettings): void {
     if (this.isLost || !this.hasFrame) return;
@@ -222,6 +239,9 @@ export class Pipeline {
     this.pool.beginFrame();
     const input = this.runStages(frame);
     this.filterPass(input, settings, null, false, this.canvas.width, this.canvas.height);
+    if (this.frameFence) this.gl.deleteSync(this.frameFence);
+    this.frameFence = this.gl.fenceSync(this.gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
+    this.gl.flush();
   }
 
   /**

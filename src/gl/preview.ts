@@ -36,6 +36,8 @@ export interface PreviewStats {
   renderedFrames: number;
   /** Main-thread JavaScript time spent in the frame callback, total ms. */
   jsMs: number;
+  /** Camera frames dropped because the GPU had not finished the previous one. */
+  skippedFrames: number;
 }
 
 export interface PreviewEvents {
@@ -55,7 +57,7 @@ export class PreviewRenderer {
   settings: FilterSettings = { filterId: 'none', mirror: true };
   /** Filters to keep thumbnails of (empty = none). */
   thumbnailFilters: string[] = [];
-  stats: PreviewStats = { cameraFrames: 0, renderedFrames: 0, jsMs: 0 };
+  stats: PreviewStats = { cameraFrames: 0, renderedFrames: 0, jsMs: 0, skippedFrames: 0 };
 
   private running = false;
   private handle = 0;
@@ -131,7 +133,7 @@ export class PreviewRenderer {
   }
 
   resetStats(): void {
-    this.stats = { cameraFrames: 0, renderedFrames: 0, jsMs: 0 };
+    this.stats = { cameraFrames: 0, renderedFrames: 0, jsMs: 0, skippedFrames: 0 };
     this.firstPresented = -1;
   }
 
@@ -174,6 +176,11 @@ export class PreviewRenderer {
     this.lastMediaTime = mediaMs;
     const p = this.pipeline;
     if (this.mode === 'webgl' && p && !p.isLost) {
+      if (!forced && !p.previousFrameDone()) {
+        this.stats.skippedFrames++;
+        this.stats.jsMs += performance.now() - t0;
+        return; // the GPU is still on the last frame: drop this one instead of blocking
+      }
       this.fitCanvas();
       if (isNew || !p.hasFrame) {
         p.uploadFrame(v, v.videoWidth, v.videoHeight);
