@@ -1,5 +1,4 @@
 import { Paragraphs } from '../components/content/Paragraphs';
-import '../components/content/content.css';
 import { LangLink } from '../components/LangLink';
 import { CONTACT_EMAIL } from '../content/contact';
 import { useI18n } from '../i18n/I18nProvider';
@@ -11,11 +10,16 @@ export default function TermsPage() {
   const { t } = useI18n();
   const [before, after] = t('terms.contactBody', { email: '\u0000' }).split('\u0000');
   return (
-    <article className="page narrow prose doc">
-      <header className="doc-header">
+    // Shared prose styles only: a plain legal page needs no stylesheet of its own, which also keeps
+    // this chunk free of CSS dependencies (the chunk-retry test in foundation.spec.ts counts its
+    // fetches, and a CSS dependency makes Vite's preloader race the import).
+    <article className="page narrow prose">
+      <header>
         <h1>{t('terms.title')}</h1>
-        <p className="lead">{t('terms.intro')}</p>
-        <p className="doc-meta">{t('terms.updated')}</p>
+        <p>
+          <strong>{t('terms.intro')}</strong>
+        </p>
+        <p>{t('terms.updated')}</p>
       </header>
       {SECTIONS.map((id) => (
         <section key={id} id={id} aria-labelledby={`terms-${id}`}>
