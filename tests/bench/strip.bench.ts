@@ -119,6 +119,13 @@ test('strip: compose + encode per resolution, the peer way, heap over 10 rounds'
   }
   const peer = await timePeer(page, 1200, 3600);
 
+  // The 4×6 layouts are twice as wide: the grid at HD is 2400×3600.
+  await page.getByLabel('Grid layout', { exact: true }).check();
+  await expect(page.getByTestId('strip-canvas')).toHaveAttribute('data-drawn-layout', 'grid');
+  const gridHd = await timeOurs(page, 'hd');
+  rows.push(`| grid hd          | 2400×3600 | ${gridHd.ms.toFixed(0).padStart(6)} ms | ${(gridHd.bytes / 1024).toFixed(0)} KiB JPG |`);
+  await page.getByLabel('Classic strip', { exact: true }).check();
+
   // Ten rounds: capture in the booth, open the preview, compose and encode the HD strip.
   const heapStart = await heapMB(page);
   const heaps: number[] = [];

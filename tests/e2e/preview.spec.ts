@@ -171,8 +171,26 @@ test('a reload of /preview brings back the same photos and settings', async ({ p
   const photosBefore = await page.getByTestId('preview-photo').evaluateAll((imgs) =>
     imgs.map((i) => (i as HTMLImageElement).naturalWidth),
   );
-  // Writes are debounced; give them a moment to land before reloading.
-  await page.waitForTimeout(800);
+  // Writes are debounced: wait until IndexedDB holds the settings and the photos before reloading.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const open = indexedDB.open('photobooth-session');
+            open.onsuccess = () => {
+              const tx = open.result.transaction(['settings', 'photos'], 'readonly');
+              const settings = tx.objectStore('settings').get('strip');
+              const count = tx.objectStore('photos').count();
+              tx.oncomplete = () => {
+                open.result.close();
+                resolve({ ...(settings.result as object), photos: count.result });
+              };
+            };
+          }),
+      ),
+    )
+    .toMatchObject({ layoutId: 'grid', background: '#f9a8d4', frameId: 'hearts', caption: 'Best friends', photos: 3 });
   const sigBefore = await canvasSignature(page);
 
   await page.reload();
