@@ -66,8 +66,14 @@ export async function saveBlob(blob: Blob, name: string): Promise<void> {
   if (downloadFailsHere()) {
     const file = new File([blob], name, { type: blob.type });
     if (navigator.canShare?.({ files: [file] })) {
-      await navigator.share({ files: [file] });
-      return;
+      try {
+        await navigator.share({ files: [file] });
+        return;
+      } catch (error) {
+        // The visitor closed the sheet: done. Anything else (such as the tap's activation having
+        // expired while the strip was encoded): fall back to opening the image.
+        if ((error as { name?: string })?.name === 'AbortError') throw error;
+      }
     }
     const url = URL.createObjectURL(blob);
     window.open(url, '_blank');
