@@ -1,6 +1,7 @@
 import { getBeautySettings, getFaceDetector, getFrameMetaProvider } from './hooks';
 import { meanLuma } from '../vision/light';
 import { Pipeline, type FilterSettings, type PassTiming, type PendingRead } from './pipeline';
+import type { ScaleReply } from './frameScaler.worker';
 import type { FrameMeta } from './types';
 
 /**
@@ -20,6 +21,9 @@ const MAX_DPR = 2;
 const LIGHT_INTERVAL_MS = 500;
 /** One filter thumbnail is refreshed at most this often, round-robin across the list. */
 const THUMB_INTERVAL_MS = 120;
+/** Frames timed before choosing the upload path, and the median upload time that counts as slow. */
+const SCALER_PROBE_FRAMES = 20;
+const SLOW_UPLOAD_MS = 8;
 export const THUMB_WIDTH = 96;
 export const THUMB_HEIGHT = 54;
 
@@ -68,6 +72,11 @@ export class PreviewRenderer {
   private lastThumbAt = 0;
   private thumbIndex = 0;
   private resizeObserver: ResizeObserver | null = null;
+  private scaler: Worker | null = null;
+  private scalerBusy = false;
+  private scalerToken = 0;
+  private scalerMediaMs = 0;
+  private uploadSamples: number[] = [];
   private pendingRead: { kind: 'light' | { filterId: string }; read: PendingRead } | null = null;
 
   constructor(
@@ -128,6 +137,7 @@ export class PreviewRenderer {
 
   dispose(): void {
     this.stop();
+    this.dropScaler();
     this.resizeObserver?.disconnect();
     this.pipeline?.dispose();
   }
@@ -182,10 +192,27 @@ export class PreviewRenderer {
         return; // the GPU is still on the last frame: drop this one instead of blocking
       }
       this.fitCanvas();
+      if (this.scaler && isNew) {
+        this.sendToScaler(mediaMs);
+        this.stats.jsMs += performance.now() - t0;
+        return; // drawn when the scaled frame comes back
+      }
       if (isNew || !p.hasFrame) {
+        const u0 = performance.now();
         p.uploadFrame(v, v.videoWidth, v.videoHeight);
+        this.noteUploadCost(performance.now() - u0);
         this.frameId++;
       }
+      this.draw(p, mediaMs, t0);
+    }
+    this.stats.renderedFrames++;
+    this.stats.jsMs += performance.now() - t0;
+  }
+
+  /** Renders the uploaded frame with this frame's extras (landmarks, beauty) to the canvas. */
+  private draw(p: Pipeline, mediaMs: number, t0: number): void {
+    const v = this.video;
+    {
       const extras = getFrameMetaProvider()?.({ frameId: this.frameId, timestamp: mediaMs, video: v }) ?? {};
       const frame: FrameMeta = {
         outputWidth: this.canvas.width,
@@ -201,8 +228,76 @@ export class PreviewRenderer {
       p.renderPreview(frame, this.settings);
       this.sideWork(p, t0);
     }
+  }
+
+  /**
+   * On a software GPU, texImage2D(video) blocks the main thread for ~15–30 ms per 720p frame.
+   * After a few frames, if uploads are that slow, frames go through a worker instead: wrapping
+   * the frame in a VideoFrame is free here, the worker scales it to the canvas size, and the
+   * small bitmap uploads in well under a millisecond. A real GPU keeps the direct upload.
+   */
+  private noteUploadCost(ms: number): void {
+    if (this.scaler || this.uploadSamples.length >= SCALER_PROBE_FRAMES) return;
+    this.uploadSamples.push(ms);
+    if (this.uploadSamples.length < SCALER_PROBE_FRAMES) return;
+    const sorted = this.uploadSamples.slice().sort((a, b) => a - b);
+    const median = sorted[sorted.length >> 1]!;
+    if (median > SLOW_UPLOAD_MS && typeof VideoFrame !== 'undefined' && typeof OffscreenCanvas !== 'undefined') {
+      try {
+        const worker = new Worker(new URL('./frameScaler.worker.ts', import.meta.url), { type: 'module', name: 'frame-scaler' });
+        worker.onmessage = (e: MessageEvent<ScaleReply>) => this.onScaled(e.data);
+        worker.onerror = () => this.dropScaler();
+        this.scaler = worker;
+      } catch {
+        this.scaler = null;
+      }
+    }
+  }
+
+  private sendToScaler(mediaMs: number): void {
+    if (this.scalerBusy) {
+      this.stats.skippedFrames++; // the last frame is still on its way: drop this one
+      return;
+    }
+    let frame: VideoFrame;
+    try {
+      frame = new VideoFrame(this.video, { timestamp: Math.round(mediaMs * 1000) });
+    } catch {
+      return;
+    }
+    this.scalerBusy = true;
+    this.scalerToken++;
+    this.scalerMediaMs = mediaMs;
+    this.scaler!.postMessage({ frame, width: this.canvas.width, height: this.canvas.height, token: this.scalerToken }, [frame]);
+  }
+
+  private onScaled({ bitmap, token }: ScaleReply): void {
+    this.scalerBusy = false;
+    const p = this.pipeline;
+    if (!bitmap) return this.dropScaler();
+    if (!this.running || token !== this.scalerToken || this.mode !== 'webgl' || !p || p.isLost) {
+      bitmap.close();
+      return;
+    }
+    const t0 = performance.now();
+    p.uploadFrame(bitmap, bitmap.width, bitmap.height);
+    bitmap.close();
+    this.frameId++;
+    this.draw(p, this.scalerMediaMs, t0);
     this.stats.renderedFrames++;
     this.stats.jsMs += performance.now() - t0;
+  }
+
+  /** Back to direct uploads (the worker failed). */
+  private dropScaler(): void {
+    this.scaler?.terminate();
+    this.scaler = null;
+    this.scalerBusy = false;
+  }
+
+  /** Which upload path the preview uses (for the benchmark's report). */
+  get uploadPath(): 'direct' | 'scaled-in-worker' {
+    return this.scaler ? 'scaled-in-worker' : 'direct';
   }
 
   /**

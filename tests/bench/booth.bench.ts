@@ -95,7 +95,7 @@ test('booth pipeline figures', async ({ page }) => {
     await new Promise((res) => setTimeout(res, 10_000));
     obs.disconnect();
     const s = { ...r.stats };
-    return { ...s, longTasks: long.length, longest: Math.max(0, ...long), canvas: `${document.querySelector('canvas.booth-canvas')!.clientWidth}` };
+    return { ...s, longTasks: long.length, longest: Math.max(0, ...long), path: (r as unknown as { uploadPath: string }).uploadPath };
   });
   const canvasSize = await page.getByTestId('booth-canvas').evaluate((c: HTMLCanvasElement) => `${c.width}x${c.height}`);
 
@@ -133,7 +133,7 @@ test('booth pipeline figures', async ({ page }) => {
   const share = live.renderedFrames / Math.max(1, live.cameraFrames);
   lines.push(
     '',
-    `Live preview for 10 s (canvas ${canvasSize} = display size × DPR):`,
+    `Live preview for 10 s (canvas ${canvasSize} = display size × DPR; frame upload: ${live.path}):`,
     `  camera frames ${live.cameraFrames}, drawn ${live.renderedFrames}, dropped while the GPU was busy ${live.skippedFrames}, share reaching the screen ${share.toFixed(2)} (goal ≥ 0.9)`,
     `  main-thread JS per drawn frame ${(live.jsMs / Math.max(1, live.renderedFrames)).toFixed(2)} ms`,
     `  long tasks (> 50 ms): ${live.longTasks} (longest ${live.longest.toFixed(0)} ms; goal 0)`,
