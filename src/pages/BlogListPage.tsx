@@ -26,6 +26,11 @@ export default function BlogListPage() {
                 {t('blog.readingTime', { minutes: a.readingMinutes })}
               </p>
               <p>{a.summary}</p>
+              <p lang={lang}>
+                <LangLink href={`/blog/${a.slug}`} aria-describedby={`post-${a.slug}`}>
+                  {t('blog.readMore')} →
+                </LangLink>
+              </p>
             </article>
           </li>
         ))}

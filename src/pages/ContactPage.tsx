@@ -68,6 +68,21 @@ export default function ContactPage() {
         <form className="contact-form card" noValidate onSubmit={submit} aria-labelledby="contact-form-title">
           <h2 id="contact-form-title">{t('contact.formTitle')}</h2>
           <p className="hint">{t('contact.formNote')}</p>
+          {FIELDS.some((f) => errors[f]) && (
+            // A summary that screen readers announce; each entry jumps to its field.
+            <div className="notice error" role="alert">
+              <p className="field-error">{t('contact.errorsTitle')}</p>
+              <ul>
+                {FIELDS.filter((f) => errors[f]).map((f) => (
+                  <li key={f}>
+                    <a href={`#contact-${f}`} onClick={(e) => { e.preventDefault(); refs[f].current?.focus(); }}>
+                      {t(`contact.${errors[f]}`)}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
           <div className="field">
             <label htmlFor="contact-name">{t('contact.name')}</label>
             <input

@@ -151,7 +151,7 @@ test('every blog article in the list opens with its title, date, reading time an
   await page.goto('/blog');
   const cards = page.locator('.blog-card');
   await expect(cards).toHaveCount(ARTICLES.length);
-  const links = await cards.getByRole('link').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
+  const links = await cards.locator('h2 a').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
   expect(links.map(([, href]) => href).sort()).toEqual(ARTICLES.map((a) => `/blog/${a.slug}`).sort());
 
   for (const { slug, title } of ARTICLES) {
@@ -200,9 +200,12 @@ test.describe('the contact form', () => {
     await page.goto('/es/contact');
     const submit = page.getByRole('button', { name: tr('es', 'contact.submit') });
     await submit.click();
-    await expect(page.getByText(tr('es', 'contact.nameRequired'))).toBeVisible();
-    await expect(page.getByText(tr('es', 'contact.emailRequired'))).toBeVisible();
-    await expect(page.getByText(tr('es', 'contact.messageRequired'))).toBeVisible();
+    // Each problem shows beside its field and in the summary announced at the top of the form.
+    await expect(page.locator('#contact-name-error')).toHaveText(tr('es', 'contact.nameRequired'));
+    await expect(page.locator('#contact-email-error')).toHaveText(tr('es', 'contact.emailRequired'));
+    await expect(page.locator('#contact-message-error')).toHaveText(tr('es', 'contact.messageRequired'));
+    await expect(page.getByRole('alert')).toContainText(tr('es', 'contact.errorsTitle'));
+    await expect(page.getByRole('alert').getByRole('listitem')).toHaveCount(3);
     await expect(page.getByRole('textbox', { name: tr('es', 'contact.name') })).toBeFocused();
 
     await page.getByRole('textbox', { name: tr('es', 'contact.name') }).fill('Lucía Pérez');
@@ -210,14 +213,16 @@ test.describe('the contact form', () => {
     await email.fill('lucia@example');
     await page.getByRole('textbox', { name: tr('es', 'contact.message') }).fill('¿Puedo usarlo en la boda de mi prima?\nSerá en junio.');
     await submit.click();
-    await expect(page.getByText(tr('es', 'contact.emailInvalid'))).toBeVisible();
+    await expect(page.locator('#contact-email-error')).toHaveText(tr('es', 'contact.emailInvalid'));
+    await expect(page.getByRole('alert').getByRole('listitem')).toHaveText([tr('es', 'contact.emailInvalid')]);
     await expect(email).toHaveAttribute('aria-invalid', 'true');
     await expect(email).toBeFocused();
     await expect(page.locator('.contact-sent')).toHaveCount(0); // nothing pretends to be sent
     await expectAccessible(page, 'contact form with errors');
 
     await email.fill('lucia@example.com');
-    await expect(page.getByText(tr('es', 'contact.emailInvalid'))).toBeHidden();
+    await expect(page.locator('#contact-email-error')).toBeHidden();
+    await expect(page.getByRole('alert')).toBeHidden();
     await submit.click();
     const draft = page.locator('.contact-sent a');
     await expect(draft).toBeVisible();
