@@ -2,7 +2,7 @@ import * as twgl from 'twgl.js';
 import fullscreenVert from '../../shaders/common/fullscreen.vert?raw';
 import copyFrag from '../../shaders/common/copy.frag?raw';
 import filterMainFrag from '../../shaders/common/filter-main.frag?raw';
-import { filterById, type FilterDef } from '../filters/registry';
+import { FILTERS, filterById, type FilterDef } from '../filters/registry';
 import { PRE_FILTER_STAGES } from './stages';
 import { TargetPool } from './targets';
 import type {
@@ -48,6 +48,9 @@ export class Pipeline {
   readonly gl: WebGL2RenderingContext;
   private stages: RenderStage[];
   private programs = new Map<string, StageProgram>();
+  private pendingPrograms = new Set<string>();
+  /** Bumped on every (re)build, so background compiles from a lost context are dropped. */
+  private generation = 0;
   private quad!: twgl.BufferInfo;
   private sourceTexture: WebGLTexture | null = null;
   private sourceSize = { width: 0, height: 0 };
@@ -109,7 +112,9 @@ export class Pipeline {
   /** (Re)creates every GL object: at start and after a context restore. */
   private build(): void {
     const gl = this.gl;
+    this.generation++;
     this.programs.clear();
+    this.pendingPrograms.clear();
     this.quad = twgl.primitives.createXYQuadBufferInfo(gl);
     this.pool = new TargetPool(gl);
     this.sourceTexture = gl.createTexture();
@@ -118,6 +123,8 @@ export class Pipeline {
     gl.bindTexture(gl.TEXTURE_2D, this.sourceTexture);
     setTextureParams(gl);
     for (const stage of this.stages) stage.init(gl);
+    this.prepareProgram(copyFrag);
+    for (const f of FILTERS) this.prepareProgram(filterFragmentSource(f));
   }
 
   /** Replaces the pre-filter stages (disposing the old ones). */
@@ -125,6 +132,32 @@ export class Pipeline {
     for (const s of this.stages) s.dispose();
     this.stages = stages;
     if (!this.isLost) for (const s of stages) s.init(this.gl);
+  }
+
+  /**
+   * Compiles a program in the background (KHR_parallel_shader_compile through twgl): on a software
+   * GPU a synchronous compile is a 100+ ms main-thread stall, so every filter is prepared up front
+   * and thumbnails use only the ones that are ready.
+   */
+  prepareProgram(fragmentSource: string): void {
+    if (this.programs.has(fragmentSource) || this.pendingPrograms.has(fragmentSource)) return;
+    const generation = this.generation;
+    this.pendingPrograms.add(fragmentSource);
+    twgl
+      .createProgramInfoAsync(this.gl, [fullscreenVert, fragmentSource])
+      .then((info) => {
+        if (generation === this.generation && !this.programs.has(fragmentSource)) this.programs.set(fragmentSource, info);
+      })
+      .catch(() => {
+        /* a lost context or a compile error: the synchronous path reports it when used */
+      })
+      .finally(() => {
+        if (generation === this.generation) this.pendingPrograms.delete(fragmentSource);
+      });
+  }
+
+  isProgramReady(fragmentSource: string): boolean {
+    return this.programs.has(fragmentSource);
   }
 
   program(fragmentSource: string): StageProgram {
@@ -266,7 +299,7 @@ export class Pipeline {
    * downscale and a 2.3 KB asynchronous read-back, never a full-frame read and never a stall.
    */
   startLightRead(): PendingRead | null {
-    if (this.isLost || !this.hasFrame) return null;
+    if (this.isLost || !this.hasFrame || !this.isProgramReady(copyFrag)) return null;
     this.pool.beginFrame();
     // Two steps (→ 128×72 → 32×18) so the linear filter averages more of the frame.
     const mid = this.pool.acquire(128, 72);
@@ -279,6 +312,7 @@ export class Pipeline {
   /** Starts reading a small preview of the current frame under one filter (top-first RGBA). */
   startThumbnailRead(filterId: string, width: number, height: number, mirror: boolean): PendingRead | null {
     if (this.isLost || !this.hasFrame) return null;
+    if (!this.isProgramReady(copyFrag) || !this.isProgramReady(filterFragmentSource(filterById(filterId)))) return null;
     this.pool.beginFrame();
     // Downscale first, then filter the small copy: a tiny pass instead of a full one.
     const small = this.pool.acquire(width, height);

@@ -186,6 +186,22 @@ test.describe('booth with a camera', () => {
 
   test('keys 1–9 pick filters, arrows move through the list, light level is shown', async ({ page }) => {
     await openBooth(page);
+    // Live thumbnails: the visitor under each filter (grey under grayscale, colour under none).
+    const thumb = (id: string) =>
+      page.getByTestId(`filter-${id}`).locator('canvas').evaluate((c: HTMLCanvasElement) => {
+        const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+        let luma = 0;
+        let sat = 0;
+        for (let i = 0; i < d.length; i += 4) {
+          const max = Math.max(d[i]!, d[i + 1]!, d[i + 2]!);
+          luma += (d[i]! + d[i + 1]! + d[i + 2]!) / 3;
+          sat += max ? (max - Math.min(d[i]!, d[i + 1]!, d[i + 2]!)) / max : 0;
+        }
+        return { luma: luma / (d.length / 4), sat: sat / (d.length / 4) };
+      });
+    await expect.poll(async () => (await thumb('grayscale')).luma, { timeout: 20_000 }).toBeGreaterThan(30);
+    expect((await thumb('grayscale')).sat).toBeLessThan(0.03);
+    await expect.poll(async () => (await thumb('none')).sat, { timeout: 20_000 }).toBeGreaterThan(0.1);
     await page.locator('body').press('2');
     await expect(page.getByTestId('filter-grayscale')).toHaveAttribute('aria-checked', 'true');
     await expect(page.getByTestId('filter-none')).toHaveAttribute('aria-checked', 'false');
