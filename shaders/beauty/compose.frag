@@ -7,36 +7,37 @@ precision highp float;
 //   3. brightness (a gentle gamma lift) and enhance (detail boost + local contrast off the skin).
 // Warps work in output pixels so circles stay round; landmark points arrive as uniforms
 // (only the few each warp needs: WebGL2 guarantees just 224 fragment uniform vectors).
-// Pixels outside u_faceBox skip the warp loops and the skin lookups (a software GPU pays for
-// every instruction on every pixel).
+// Pixels outside u_faceBox skip the warp loops and the skin lookups, and the stage compiles one
+// variant per feature mix (SLIM_COUNT, EYE_COUNT, USE_SMOOTH, USE_BRIGHT are #defined in front of
+// this source), so a software GPU never pays for an effect that is off.
 in vec2 v_uv;
 uniform sampler2D u_image;   // the camera frame (or the previous stage's output)
-uniform sampler2D u_smooth;  // bilateral-filtered image, reduced resolution
-uniform sampler2D u_mask;    // skin mask, reduced resolution
+uniform sampler2D u_smooth;  // reduced resolution: rgb = bilateral-filtered image, a = skin mask
 uniform vec2 u_size;         // output size in pixels
 uniform vec4 u_faceBox;      // union of the faces' areas of effect, px: min.xy, max.xy
 uniform float u_smoothAmount;   // 0..1
 uniform float u_brightness;     // 0..1
 uniform float u_enhance;        // 0..1
-uniform int u_eyeCount;
 uniform vec4 u_eyes[4];      // xy centre (px), z radius (px), w magnification 0..~0.3
-uniform int u_slimCount;
 uniform vec4 u_slim[16];     // xy control point (px), zw displacement toward the centre line (px)
 uniform float u_slimRadius[2]; // falloff radius (px) per face
-uniform int u_useSmooth;     // 0: no low-res textures this frame (only brightness / warps)
 out vec4 outColor;
 
 vec2 warp(vec2 p) {
   vec2 q = p;
-  for (int i = 0; i < 16; i++) {
-    if (i >= u_slimCount) break;
+#if SLIM_COUNT > 0
+  for (int i = 0; i < SLIM_COUNT; i++) {
     vec4 s = u_slim[i];
     float r = u_slimRadius[i / 8];
+    // A smooth bump with compact support (cheaper than exp on a software GPU): 1 at the point,
+    // 0 beyond twice the falloff radius.
     vec2 d = p - s.xy;
-    q -= s.zw * exp(-dot(d, d) / (r * r));
+    float k = max(0.0, 1.0 - dot(d, d) / (4.0 * r * r));
+    q -= s.zw * (k * k * k);
   }
-  for (int i = 0; i < 4; i++) {
-    if (i >= u_eyeCount) break;
+#endif
+#if EYE_COUNT > 0
+  for (int i = 0; i < EYE_COUNT; i++) {
     vec4 e = u_eyes[i];
     vec2 d = q - e.xy;
     float dist = length(d);
@@ -45,17 +46,24 @@ vec2 warp(vec2 p) {
       q = e.xy + d * (1.0 - e.w * t * t);
     }
   }
+#endif
   return q;
 }
 
 void main() {
   vec2 p = v_uv * u_size;
   bool nearFace = all(greaterThanEqual(p, u_faceBox.xy)) && all(lessThanEqual(p, u_faceBox.zw));
+#if SLIM_COUNT > 0 || EYE_COUNT > 0
   vec2 uv = nearFace ? warp(p) / u_size : v_uv;
+#else
+  vec2 uv = v_uv;
+#endif
   vec3 c = texture(u_image, uv).rgb;
-  if (u_useSmooth == 1 && (nearFace || u_enhance > 0.0)) {
-    vec3 base = texture(u_smooth, uv).rgb;
-    float skin = nearFace ? texture(u_mask, uv).r : 0.0;
+#if USE_SMOOTH
+  if (nearFace || u_enhance > 0.0) {
+    vec4 low = texture(u_smooth, uv);
+    vec3 base = low.rgb;
+    float skin = nearFace ? low.a : 0.0;
     // Enhance: boost the fine detail (image minus its edge-preserving base) away from skin,
     // and stretch local contrast around the base a little.
     vec3 detail = c - base;
@@ -66,6 +74,11 @@ void main() {
     float luma = dot(c, vec3(0.299, 0.587, 0.114));
     c = mix(vec3(luma), c, 1.0 + 0.15 * u_enhance);
   }
-  if (u_brightness > 0.0) c = pow(clamp(c, 0.0, 1.0), vec3(1.0 / (1.0 + 0.45 * u_brightness)));
-  outColor = vec4(clamp(c, 0.0, 1.0), 1.0);
+#endif
+  c = clamp(c, 0.0, 1.0);
+#if USE_BRIGHT
+  // A gentle lift of the mid-tones (black and white stay put): cheaper than a gamma curve.
+  c += 0.5 * u_brightness * c * (1.0 - c);
+#endif
+  outColor = vec4(c, 1.0);
 }

@@ -124,11 +124,11 @@ class FaceTracker {
     }
   }
 
-  private detect(frame: ImageBitmap, mode: 'video' | 'image'): Promise<FacesReply> {
+  private detect(frame: ImageBitmap | VideoFrame, maxSide: number): Promise<FacesReply> {
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
-      this.send({ type: 'detect', id, frame, mode }, [frame]);
+      this.send({ type: 'detect', id, frame, maxSide }, [frame]);
     });
   }
 
@@ -139,13 +139,13 @@ class FaceTracker {
   offerLiveFrame(video: HTMLVideoElement, timestamp: number) {
     if (this.status.state !== 'ready' || this.liveBusy || !video.videoWidth) return;
     this.liveBusy = true;
-    const scale = Math.min(1, this.liveDetectSize / Math.max(video.videoWidth, video.videoHeight));
-    createImageBitmap(video, {
-      resizeWidth: Math.round(video.videoWidth * scale),
-      resizeHeight: Math.round(video.videoHeight * scale),
-      resizeQuality: 'low',
-    })
-      .then((bitmap) => this.detect(bitmap, 'video'))
+    // A VideoFrame wraps the current camera frame without copying it; the worker scales it down.
+    const grab =
+      typeof VideoFrame !== 'undefined'
+        ? Promise.resolve().then(() => new VideoFrame(video, { timestamp: Math.round(timestamp * 1000) }))
+        : createImageBitmap(video);
+    grab
+      .then((frame) => this.detect(frame, this.liveDetectSize))
       .then((reply) => {
         if (reply.detectMs > 0) {
           this.liveDetectMs.push(reply.detectMs);
@@ -169,8 +169,9 @@ class FaceTracker {
   /** Landmarks for a capture's own full-resolution frame (no smoothing: it is one still). */
   async detectStill(source: ImageBitmap | HTMLVideoElement | VideoFrame): Promise<FaceLandmarks[]> {
     if (this.status.state !== 'ready') return [];
-    const bitmap = source instanceof ImageBitmap ? await createImageBitmap(source) : await createImageBitmap(source);
-    const reply = await this.detect(bitmap, 'image');
+    // A copy: the caller keeps (and closes) its own frame.
+    const bitmap = await createImageBitmap(source);
+    const reply = await this.detect(bitmap, 0);
     const faces = reply.faces.map(toLandmarks);
     publishForTests({ lastStill: faces });
     return faces;

@@ -124,10 +124,29 @@ function toPoints(result: ReturnType<FaceLandmarker['detect']>): Float32Array[] 
   });
 }
 
-async function detect(id: number, frame: ImageBitmap) {
-  const { width, height } = frame;
+/** Scales a frame down (off the main thread) so its long side is at most maxSide. */
+async function reduced(frame: ImageBitmap | VideoFrame, maxSide: number): Promise<ImageBitmap | VideoFrame> {
+  const w = 'displayWidth' in frame ? frame.displayWidth : frame.width;
+  const h = 'displayHeight' in frame ? frame.displayHeight : frame.height;
+  const scale = maxSide > 0 ? Math.min(1, maxSide / Math.max(w, h)) : 1;
+  if (scale === 1) return frame;
+  try {
+    return await createImageBitmap(frame, {
+      resizeWidth: Math.round(w * scale),
+      resizeHeight: Math.round(h * scale),
+      resizeQuality: 'low',
+    });
+  } finally {
+    frame.close();
+  }
+}
+
+async function detect(id: number, input: ImageBitmap | VideoFrame, maxSide: number) {
   let faces: Float32Array[] = [];
-  const start = performance.now();
+  let detectMs = 0;
+  const frame = await reduced(input, maxSide);
+  const width = 'displayWidth' in frame ? frame.displayWidth : frame.width;
+  const height = 'displayHeight' in frame ? frame.displayHeight : frame.height;
   try {
     if (video) {
       // A capture's full-resolution still goes through the same VIDEO-mode landmarker: its
@@ -135,12 +154,13 @@ async function detect(id: number, frame: ImageBitmap) {
       // and a second graph would cost another second of start-up and its memory.
       // VIDEO mode needs strictly increasing timestamps.
       lastVideoTs = Math.max(lastVideoTs + 1, Math.round(performance.now()));
+      const start = performance.now();
       faces = toPoints(video.detectForVideo(frame, lastVideoTs));
+      detectMs = performance.now() - start;
     }
   } finally {
     frame.close();
   }
-  const detectMs = performance.now() - start;
   post({ type: 'faces', id, faces, detectMs, width, height }, faces.map((f) => f.buffer));
 }
 
@@ -148,7 +168,7 @@ self.onmessage = (ev: MessageEvent<ToLandmarker>) => {
   const msg = ev.data;
   if (msg.type === 'init') void init(msg.modelUrl, msg.wasmBase);
   else if (msg.type === 'detect') {
-    detect(msg.id, msg.frame).catch((e: unknown) => {
+    detect(msg.id, msg.frame, msg.maxSide).catch((e: unknown) => {
       post({ type: 'faces', id: msg.id, faces: [], detectMs: 0, width: 0, height: 0 });
       console.warn('face detection failed', e);
     });

@@ -5,8 +5,11 @@ export type LandmarkerFailure = 'model' | 'wasm' | 'init';
 
 export type ToLandmarker =
   | { type: 'init'; modelUrl: string; wasmBase: string }
-  /** A frame to search: live preview frames use VIDEO mode (tracking), captures IMAGE mode. */
-  | { type: 'detect'; id: number; frame: ImageBitmap; mode: 'video' | 'image' };
+  /**
+   * A frame to search. Live preview frames arrive as VideoFrames (no copy on the main thread) and
+   * the worker scales them down to `maxSide`; a capture's still is searched at full size (0).
+   */
+  | { type: 'detect'; id: number; frame: ImageBitmap | VideoFrame; maxSide: number };
 
 export type FromLandmarker =
   | { type: 'progress'; loaded: number; total: number }

@@ -167,3 +167,33 @@ test.describe('beauty when the model cannot load', () => {
     expectOnlyOwnOrigin(requests, new URL(baseURL!).origin);
   });
 });
+
+test('after a lost WebGL context is restored, the beauty passes are rebuilt and still retouch', async ({ page, requests, baseURL }) => {
+  await openBooth(page);
+  await enableBeauty(page);
+  await freeze(page);
+  await setLevels(page, {});
+  const plain = await shoot(page);
+
+  const canvas = page.getByTestId('booth-canvas');
+  await canvas.evaluate((c: HTMLCanvasElement) => {
+    const ext = c.getContext('webgl2')!.getExtension('WEBGL_lose_context')!;
+    ext.loseContext();
+    (window as unknown as { __restoreGl?: () => void }).__restoreGl = () => ext.restoreContext();
+  });
+  await expect(page.getByTestId('webgl-notice')).toBeVisible();
+  await page.evaluate(() => (window as unknown as { __restoreGl: () => void }).__restoreGl());
+  await expect(page.getByTestId('webgl-notice')).toHaveCount(0);
+
+  // Eye enlarge (the full-resolution pass) and smoothing (the rebuilt mask geometry and blur).
+  await setLevels(page, { eyes: 100, smooth: 100 });
+  const retouched = await shoot(page);
+  const [face] = await stillLandmarks(page);
+  const P = (i: number) => ({ x: face![i]!.x * plain.width, y: face![i]!.y * plain.height });
+  const eye = P(468);
+  expect(meanDiff(plain, retouched, eye.x - 12, eye.y - 12, eye.x + 12, eye.y + 12)).toBeGreaterThan(4);
+  const cheek = P(205);
+  expect(detail(retouched, cheek.x, cheek.y, 12)).toBeLessThan(detail(plain, cheek.x, cheek.y, 12) * 0.75);
+  expect(meanDiff(plain, retouched, 0, 0, 120, 120)).toBeLessThan(0.5);
+  expectOnlyOwnOrigin(requests, new URL(baseURL!).origin);
+});

@@ -11,7 +11,7 @@ import {
   ZERO_LEVELS,
 } from '../../src/beauty/presets';
 import { EYE_MAX_MAGNIFY, skinMaskTriangles, warpUniforms } from '../../src/beauty/uniforms';
-import { beautyWork } from '../../src/gl/beauty/beautyStage';
+import { beautyWork, composeVariant } from '../../src/gl/beauty/beautyStage';
 import type { FrameMeta } from '../../src/gl/types';
 import type { FaceLandmarks } from '../../src/vision/types';
 
@@ -124,5 +124,16 @@ describe('landmark → uniform mapping', () => {
     expect(oval.length).toBe(FACE_OVAL.length * 6);
     expect(cutouts.length).toBeGreaterThanOrEqual((LEFT_EYE_RING.length + RIGHT_EYE_RING.length + LIPS_RING.length) * 6);
     expect(skinMaskTriangles([]).oval.length).toBe(0);
+  });
+});
+
+describe('compose shader variants', () => {
+  it('keeps #version first and defines the feature mix', () => {
+    const src = composeVariant({ slimCount: 8, eyeCount: 2, smooth: true, bright: false });
+    expect(src.split('\n')[0]).toBe('#version 300 es');
+    expect(src).toContain('#define SLIM_COUNT 8');
+    expect(src).toContain('#define EYE_COUNT 2');
+    expect(src).toContain('#define USE_SMOOTH 1');
+    expect(src).toContain('#define USE_BRIGHT 0');
   });
 });

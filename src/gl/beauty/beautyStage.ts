@@ -6,10 +6,16 @@ import maskVert from '../../../shaders/beauty/skin-mask.vert?raw';
 import { beautyIsIdle, ZERO_LEVELS, type BeautySettings } from '../../beauty/presets';
 import { faceBox, skinMaskTriangles, warpUniforms } from '../../beauty/uniforms';
 import type { FaceLandmarks } from '../../vision/types';
-import type { FrameMeta, RenderStage, StageContext } from '../types';
+import type { FrameMeta, RenderStage, RenderTarget, StageContext } from '../types';
 
-/** Longest side of the smoothing and mask targets: the bilateral filter runs at this size. */
-export const BEAUTY_LOWRES = 240;
+/**
+ * The bilateral filter and the skin mask run at a quarter of the output's size (long side
+ * clamped to 128–320 px): the skin's base tone needs no more, and the look stays the same between
+ * the preview (display size) and a photo (camera size).
+ */
+export const LOWRES_FRACTION = 0.25;
+export const LOWRES_MIN = 128;
+export const LOWRES_MAX = 320;
 
 export function beautyOf(frame: FrameMeta): BeautySettings {
   const b = frame.beauty as Partial<BeautySettings> | undefined;
@@ -28,6 +34,15 @@ export function beautyWork(frame: FrameMeta) {
   return { any: warps || lowres || brightness > 0, warps, lowres, settings: s };
 }
 
+/** The compose shader specialised for this frame's effects (the pipeline caches each variant). */
+export function composeVariant(f: { slimCount: number; eyeCount: number; smooth: boolean; bright: boolean }): string {
+  const defines =
+    `#define SLIM_COUNT ${f.slimCount}\n#define EYE_COUNT ${f.eyeCount}\n` +
+    `#define USE_SMOOTH ${f.smooth ? 1 : 0}\n#define USE_BRIGHT ${f.bright ? 1 : 0}\n`;
+  // #version must stay the first line.
+  return composeFrag.replace(/^(#version[^\n]*\n)/, `$1${defines}`);
+}
+
 /**
  * The beauty retouch, before the filter pass: a skin mask from the landmarks and an
  * edge-preserving blur, both at reduced resolution, then one full-resolution pass that warps
@@ -39,11 +54,12 @@ export function createBeautyStage(): RenderStage {
   let vao: WebGLVertexArrayObject | null = null;
   let glRef: WebGL2RenderingContext | null = null;
 
-  function drawMask(ctx: StageContext, faces: FaceLandmarks[], w: number, h: number) {
+  /** Draws the skin mask into the alpha channel of `target` (its rgb is left as it is). */
+  function drawMaskIntoAlpha(ctx: StageContext, faces: FaceLandmarks[], target: RenderTarget) {
     const gl = ctx.gl;
-    const target = ctx.acquireTarget(w, h);
     gl.bindFramebuffer(gl.FRAMEBUFFER, target.framebuffer);
-    gl.viewport(0, 0, w, h);
+    gl.viewport(0, 0, target.width, target.height);
+    gl.colorMask(false, false, false, true);
     gl.clearColor(0, 0, 0, 0);
     gl.clear(gl.COLOR_BUFFER_BIT);
     const { oval, cutouts } = skinMaskTriangles(faces);
@@ -62,7 +78,7 @@ export function createBeautyStage(): RenderStage {
       }
       gl.bindVertexArray(null);
     }
-    return target;
+    gl.colorMask(true, true, true, true);
   }
 
   return {
@@ -93,9 +109,9 @@ export function createBeautyStage(): RenderStage {
       const faces = frame.faces;
 
       let smoothTex: WebGLTexture = input.texture;
-      let maskTex: WebGLTexture = input.texture;
       if (work.lowres) {
-        const low = Math.min(1, BEAUTY_LOWRES / Math.max(input.width, input.height));
+        const longSide = Math.min(LOWRES_MAX, Math.max(LOWRES_MIN, Math.max(w, h) * LOWRES_FRACTION));
+        const low = Math.min(1, longSide / Math.max(input.width, input.height));
         const lowW = Math.max(1, Math.round(input.width * low));
         const lowH = Math.max(1, Math.round(input.height * low));
         const bilateral = ctx.createProgram(bilateralFrag);
@@ -103,24 +119,30 @@ export function createBeautyStage(): RenderStage {
         ctx.drawQuad(bilateral, { u_image: input.texture, u_step: [1 / lowW, 0], u_rangeSigma: 0.09 }, across);
         const both = ctx.acquireTarget(lowW, lowH);
         ctx.drawQuad(bilateral, { u_image: across.texture, u_step: [0, 1 / lowH], u_rangeSigma: 0.09 }, both);
+        // The skin mask goes into the same target's alpha: one texture, one fetch in the compose.
+        drawMaskIntoAlpha(ctx, faces, both);
         smoothTex = both.texture;
-        maskTex = drawMask(ctx, faces, lowW, lowH).texture;
       }
 
       const out = ctx.acquireTarget(w, h);
       const warp = warpUniforms(work.warps ? faces : [], levels, w, h);
       ctx.drawQuad(
-        ctx.createProgram(composeFrag),
+        ctx.createProgram(
+          composeVariant({
+            slimCount: warp.u_slimCount,
+            eyeCount: warp.u_eyeCount,
+            smooth: work.lowres,
+            bright: levels.brightness > 0,
+          }),
+        ),
         {
           u_image: input.texture,
           u_smooth: smoothTex,
-          u_mask: maskTex,
           u_size: [w, h],
           u_faceBox: faceBox(faces, w, h),
           u_smoothAmount: faces.length ? levels.smooth / 100 : 0,
           u_brightness: levels.brightness / 100,
           u_enhance: levels.enhance / 100,
-          u_useSmooth: work.lowres ? 1 : 0,
           ...warp,
         },
         out,

@@ -1,7 +1,8 @@
 /**
  * Benchmark helper (loaded only with the `?beauty-debug` test hook): times the beauty stage on
- * its own pipeline at a given output size, against the plain filter pass as a baseline.
- * On a software GPU (SwiftShader) the wall time up to gl.finish is the GPU time.
+ * its own pipeline at a given output size. The baseline is the same frame without beauty, where
+ * the filter pass reads the camera texture itself. On a software GPU (SwiftShader) the wall time
+ * up to gl.finish is the GPU time.
  */
 import type { BeautySettings } from '../../beauty/presets';
 import type { FaceLandmarks } from '../../vision/types';
@@ -10,10 +11,45 @@ import { Pipeline } from '../pipeline';
 export interface BeautyPassTiming {
   width: number;
   height: number;
-  /** Median ms of the beauty stage (all its passes). */
+  /** The beauty stage (all its passes), ms: median and fastest run. */
   beautyMs: number;
-  /** Median ms of the filter pass ('none') at the same size, the baseline. */
-  filterMs: number;
+  beautyMinMs: number;
+  /** The whole frame (stages + filter pass), with beauty and without it, ms: median and fastest. */
+  frameMs: number;
+  frameMinMs: number;
+  baselineFrameMs: number;
+  baselineFrameMinMs: number;
+}
+
+const median = (a: number[]) => [...a].sort((x, y) => x - y)[a.length >> 1] ?? NaN;
+
+function run(pipeline: Pipeline, source: HTMLVideoElement, faces: FaceLandmarks[], beauty: BeautySettings, w: number, h: number, runs: number) {
+  const stage: number[] = [];
+  const frame: number[] = [];
+  for (let i = 0; i < runs + 1; i++) {
+    pipeline.uploadFrame(source, source.videoWidth, source.videoHeight);
+    pipeline.renderToPixels(
+      {
+        outputWidth: w,
+        outputHeight: h,
+        sourceWidth: source.videoWidth,
+        sourceHeight: source.videoHeight,
+        faces,
+        beauty,
+        frameId: i,
+        timestamp: 0,
+        purpose: 'preview',
+      },
+      { filterId: 'none', mirror: true },
+      w,
+      h,
+    );
+    if (i === 0) continue; // warm-up: shader compiles and target allocation
+    const passes = pipeline.lastPassTimings.filter((t) => t.id !== 'upload');
+    stage.push(passes.filter((t) => t.id === 'beauty').reduce((a, t) => a + t.ms, 0));
+    frame.push(passes.reduce((a, t) => a + t.ms, 0));
+  }
+  return { stage, frame };
 }
 
 export function timeBeautyPasses(
@@ -22,41 +58,24 @@ export function timeBeautyPasses(
   beauty: BeautySettings,
   width: number,
   height: number,
-  runs = 9,
+  runs = 15,
 ): BeautyPassTiming {
-  const canvas = new OffscreenCanvas(width, height);
-  const pipeline = Pipeline.create(canvas);
+  const pipeline = Pipeline.create(new OffscreenCanvas(width, height));
   if (!pipeline) throw new Error('WebGL2 unavailable');
   try {
     pipeline.timePasses = true;
-    const beautyMs: number[] = [];
-    const filterMs: number[] = [];
-    for (let i = 0; i < runs + 1; i++) {
-      pipeline.uploadFrame(source, source.videoWidth, source.videoHeight);
-      pipeline.renderToPixels(
-        {
-          outputWidth: width,
-          outputHeight: height,
-          sourceWidth: source.videoWidth,
-          sourceHeight: source.videoHeight,
-          faces,
-          beauty,
-          frameId: i,
-          timestamp: 0,
-          purpose: 'preview',
-        },
-        { filterId: 'none', mirror: true },
-        width,
-        height,
-      );
-      if (i === 0) continue; // warm-up: shader compiles and target allocation
-      for (const t of pipeline.lastPassTimings) {
-        if (t.id === 'beauty') beautyMs.push(t.ms);
-        else if (t.id.startsWith('filter:')) filterMs.push(t.ms);
-      }
-    }
-    const median = (a: number[]) => a.sort((x, y) => x - y)[a.length >> 1] ?? NaN;
-    return { width, height, beautyMs: median(beautyMs), filterMs: median(filterMs) };
+    const on = run(pipeline, source, faces, beauty, width, height, runs);
+    const off = run(pipeline, source, faces, { ...beauty, enabled: false }, width, height, runs);
+    return {
+      width,
+      height,
+      beautyMs: median(on.stage),
+      beautyMinMs: Math.min(...on.stage),
+      frameMs: median(on.frame),
+      frameMinMs: Math.min(...on.frame),
+      baselineFrameMs: median(off.frame),
+      baselineFrameMinMs: Math.min(...off.frame),
+    };
   } finally {
     pipeline.dispose();
   }
