@@ -291,6 +291,36 @@ test.describe('booth with a camera', () => {
     await expect.poll(async () => (await previewPixels(page)).saturation).toBeLessThan(0.02);
   });
 
+  test('a camera unplugged mid-session: a message and a retry, and the photos are kept', async ({ page }) => {
+    await page.addInitScript(() => {
+      const streams: MediaStream[] = [];
+      (window as unknown as { __streams: MediaStream[] }).__streams = streams;
+      const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+      navigator.mediaDevices.getUserMedia = async (c) => {
+        const s = await original(c);
+        streams.push(s);
+        return s;
+      };
+    });
+    await openBooth(page);
+    await captureSequence(page, { shots: 1, countdown: 0 });
+    // What the browser does when the camera goes away: the track ends.
+    await page.evaluate(() => {
+      const streams = (window as unknown as { __streams: MediaStream[] }).__streams;
+      const track = streams[streams.length - 1]!.getVideoTracks()[0]!;
+      track.stop();
+      track.dispatchEvent(new Event('ended'));
+    });
+    const err = page.getByTestId('camera-error');
+    await expect(err).toHaveAttribute('data-error', 'ended');
+    await expect(err).toContainText(tr('en', 'camera.errors.ended'));
+    await expect(page.getByTestId('captured-thumb')).toHaveCount(1);
+    await expect(page.getByTestId('to-preview')).toBeVisible();
+    await page.getByTestId('camera-retry').click();
+    await expect(page.getByTestId('booth-stage')).toHaveAttribute('data-camera-status', 'live', { timeout: 30_000 });
+    await expect(page.getByTestId('captured-thumb')).toHaveCount(1);
+  });
+
   test('leaving the booth stops every camera track', async ({ page }) => {
     await page.addInitScript(() => {
       const streams: MediaStream[] = [];
