@@ -212,23 +212,22 @@ export class PreviewRenderer {
   /** Renders the uploaded frame with this frame's extras (landmarks, beauty) to the canvas. */
   private draw(p: Pipeline, mediaMs: number, t0: number): void {
     const v = this.video;
-    {
-      const extras = getFrameMetaProvider()?.({ frameId: this.frameId, timestamp: mediaMs, video: v }) ?? {};
-      const frame: FrameMeta = {
-        outputWidth: this.canvas.width,
-        outputHeight: this.canvas.height,
-        sourceWidth: v.videoWidth,
-        sourceHeight: v.videoHeight,
-        faces: extras.faces ?? [],
-        beauty: extras.beauty ?? getBeautySettings(),
-        frameId: this.frameId,
-        timestamp: mediaMs,
-        purpose: 'preview',
-      };
-      p.renderPreview(frame, this.settings);
-      this.sideWork(p, t0);
-    }
+    const extras = getFrameMetaProvider()?.({ frameId: this.frameId, timestamp: mediaMs, video: v }) ?? {};
+    const frame: FrameMeta = {
+      outputWidth: this.canvas.width,
+      outputHeight: this.canvas.height,
+      sourceWidth: v.videoWidth,
+      sourceHeight: v.videoHeight,
+      faces: extras.faces ?? [],
+      beauty: extras.beauty ?? getBeautySettings(),
+      frameId: this.frameId,
+      timestamp: mediaMs,
+      purpose: 'preview',
+    };
+    p.renderPreview(frame, this.settings);
+    this.sideWork(p, t0);
   }
+
 
   /**
    * On a software GPU, texImage2D(video) blocks the main thread for ~15–30 ms per 720p frame.
