@@ -291,6 +291,27 @@ test.describe('booth with a camera', () => {
     await expect.poll(async () => (await previewPixels(page)).saturation).toBeLessThan(0.02);
   });
 
+  test('without WebGL the booth says so and still takes full-size (unfiltered) photos', async ({ page }) => {
+    await page.addInitScript(() => {
+      const original = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
+        if (type === 'webgl2' || type === 'webgl') return null;
+        return (original as (...a: unknown[]) => RenderingContext | null).call(this, type, ...rest);
+      } as typeof original;
+    });
+    await page.goto('/photobooth');
+    const stage = page.getByTestId('booth-stage');
+    await expect(stage).toHaveAttribute('data-camera-status', 'live', { timeout: 30_000 });
+    await expect(stage).toHaveAttribute('data-render-mode', 'plain');
+    await expect(page.getByTestId('webgl-notice')).toHaveText(tr('en', 'booth.webglUnavailable'));
+    await expect(page.locator('.booth-video')).toBeVisible();
+    await captureSequence(page, { shots: 1, countdown: 0, filterId: 'sepia' });
+    const [photo] = await capturedJpegs(page);
+    expect([photo!.width, photo!.height]).toEqual([1280, 720]);
+    const frame = firstClipFrame('face-1280x720.mjpeg');
+    expect(correlation(grid(photo!.data, 1280, 720), grid(frame.data, frame.width, frame.height))).toBeGreaterThan(0.85);
+  });
+
   test('a camera unplugged mid-session: a message and a retry, and the photos are kept', async ({ page }) => {
     await page.addInitScript(() => {
       const streams: MediaStream[] = [];
