@@ -103,10 +103,19 @@ class FaceTracker {
   }
 
   private fail(reason: LandmarkerFailure, message: string) {
-    this.setStatus({ state: 'failed', reason, message });
     for (const resolve of this.pending.values()) resolve({ type: 'faces', id: 0, faces: [], detectMs: 0, width: 0, height: 0 });
     this.pending.clear();
     this.worker?.terminate();
+    this.worker = undefined;
+    this.liveBusy = false;
+    this.setStatus({ state: 'failed', reason, message });
+  }
+
+  /** After a failure (e.g. offline on first use), starts loading again from scratch. */
+  retry(): Promise<TrackerStatus> {
+    if (this.status.state !== 'failed') return this.load();
+    this.status = { state: 'idle' };
+    return this.load();
   }
 
   private send(msg: ToLandmarker, transfer: Transferable[] = []) {

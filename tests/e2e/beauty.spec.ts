@@ -164,6 +164,11 @@ test.describe('beauty when the model cannot load', () => {
     const photo = await shoot(page);
     expect([photo.width, photo.height]).toEqual([1280, 720]);
     await expect(page.getByTestId('captured-thumb')).toHaveCount(1);
+    // The way out: once the model is reachable again, "Try again" brings face effects back.
+    await page.unroute('**/models/face_landmarker.task');
+    await page.getByTestId('beauty-retry').click();
+    await expect(page.getByTestId('beauty-panel')).toHaveAttribute('data-model', 'ready', { timeout: 60_000 });
+    await expect(page.getByTestId('beauty-unavailable')).toHaveCount(0);
     expectOnlyOwnOrigin(requests, new URL(baseURL!).origin);
   });
 });

@@ -98,9 +98,14 @@ export default function BeautyPanel() {
         </div>
       )}
       {status.state === 'failed' && (
-        <p className="notice error beauty-unavailable" role="alert" data-testid="beauty-unavailable">
-          {t('beauty.unavailable', { reason: t(`beauty.reasons.${status.reason}`) })}
-        </p>
+        <div className="notice error beauty-unavailable" role="alert">
+          <p data-testid="beauty-unavailable">
+            {t('beauty.unavailable', { reason: t(`beauty.reasons.${status.reason}`) })}
+          </p>
+          <button type="button" className="btn btn-secondary" onClick={() => void faceTracker.retry()} data-testid="beauty-retry">
+            {t('beauty.retry')}
+          </button>
+        </div>
       )}
       {status.state === 'ready' && needsFaces(settings) && face === 'none' && (
         <p className="beauty-hint" role="status" data-testid="beauty-noface">
