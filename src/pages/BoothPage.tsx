@@ -48,6 +48,11 @@ export default function BoothPage() {
   }, [cancel, setFilterId]);
 
   const live = camera.status === 'live';
+  // A camera that ends or is released mid-sequence stops the sequence (no failed shot on top of
+  // the camera message); the photos already taken stay.
+  useEffect(() => {
+    if (!live) cancel();
+  }, [live, cancel]);
   const start = () => {
     setCaptureError(false);
     sequence.start();

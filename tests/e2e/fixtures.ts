@@ -23,7 +23,10 @@ export const test = base.extend<Fixtures>({
         const text = msg.text();
         if (!allowed.some((re) => re.test(text))) errors.push(text);
       });
-      page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+      page.on('pageerror', (err) => {
+        const text = `pageerror: ${err.message}`;
+        if (!allowConsoleErrors.some((re) => re.test(text))) errors.push(text);
+      });
       await use(errors);
       expect(errors, 'console errors during the test').toEqual([]);
     },

@@ -1,0 +1,135 @@
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+
+/**
+ * Trust helpers: what left the page (requests with their bodies), what the CSP refused, and ways
+ * to make the camera and the tab misbehave the way real devices do.
+ */
+
+export interface SeenRequest {
+  url: string;
+  method: string;
+  resourceType: string;
+  /** Bytes in the request body (0 for none). */
+  bodyBytes: number;
+}
+
+/**
+ * Records every request of the whole context (pages and their workers), with the body size, so a
+ * test can prove no image ever leaves: context-level events include dedicated workers' fetches.
+ */
+export function recordRequests(context: BrowserContext): SeenRequest[] {
+  const seen: SeenRequest[] = [];
+  context.on('request', (r) => {
+    const body = r.postDataBuffer();
+    seen.push({ url: r.url(), method: r.method(), resourceType: r.resourceType(), bodyBytes: body?.length ?? 0 });
+  });
+  return seen;
+}
+
+/** Every request went to `origin` (blob:/data: stay in the page), was a GET or HEAD and had no body. */
+export function expectNothingLeaves(requests: SeenRequest[], origin: string) {
+  expect(requests.length, 'some requests were seen').toBeGreaterThan(0);
+  const foreign = requests.filter((r) => !r.url.startsWith(`${origin}/`) && !/^(data|blob):/.test(r.url));
+  expect(foreign.map((r) => r.url), 'requests to another origin').toEqual([]);
+  const writes = requests.filter((r) => !['GET', 'HEAD'].includes(r.method) || r.bodyBytes > 0);
+  expect(writes.map((r) => `${r.method} ${r.url} (${r.bodyBytes} bytes)`), 'requests that carry data').toEqual([]);
+}
+
+/** Collects securitypolicyviolation events (from the first script on, before the app loads). */
+export async function listenForCspViolations(page: Page) {
+  await page.addInitScript(() => {
+    const found: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = found;
+    document.addEventListener('securitypolicyviolation', (e) => {
+      found.push(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
+}
+
+export function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+}
+
+/** Keeps every stream getUserMedia hands out in window.__streams, so a test can end its tracks. */
+export async function spyOnCameraStreams(page: Page) {
+  await page.addInitScript(() => {
+    const streams: MediaStream[] = [];
+    (window as unknown as { __streams: MediaStream[] }).__streams = streams;
+    const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    navigator.mediaDevices.getUserMedia = async (c) => {
+      const s = await original(c);
+      streams.push(s);
+      return s;
+    };
+  });
+}
+
+/**
+ * The camera is unplugged: every live track stops and fires 'ended' (track.stop() from script
+ * alone fires nothing, while a real unplug does).
+ */
+export function unplugCamera(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const tracks = (window as unknown as { __streams: MediaStream[] }).__streams
+      .flatMap((s) => s.getVideoTracks())
+      .filter((t) => t.readyState === 'live');
+    for (const t of tracks) {
+      t.stop();
+      t.dispatchEvent(new Event('ended'));
+    }
+    return tracks.length;
+  });
+}
+
+export function liveCameraTracks(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      (window as unknown as { __streams: MediaStream[] }).__streams
+        .flatMap((s) => s.getVideoTracks())
+        .filter((t) => t.readyState === 'live').length,
+  );
+}
+
+/** The tab goes to the background (or comes back): document.hidden changes and visibilitychange fires. */
+export function setTabHidden(page: Page, hidden: boolean): Promise<void> {
+  return page.evaluate((h) => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => h });
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (h ? 'hidden' : 'visible') });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+}
+
+/** How many photos IndexedDB holds right now (the debounced writer may lag the screen). */
+export function storedPhotoCount(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('photobooth-session');
+        open.onerror = () => resolve(-1);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('photos')) {
+            db.close();
+            return resolve(0);
+          }
+          const req = db.transaction('photos', 'readonly').objectStore('photos').count();
+          req.onsuccess = () => {
+            db.close();
+            resolve(req.result);
+          };
+        };
+      }),
+  );
+}
+
+/** Small seeded PRNG (mulberry32): the same seed replays the same walk. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
