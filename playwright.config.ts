@@ -7,6 +7,8 @@ const DIST = process.env.PB_DIST ?? 'dist';
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Concurrent runs on other ports keep their artifacts apart.
+  outputDir: process.env.PB_PORT ? `test-results/${process.env.PB_PORT}` : 'test-results',
   testMatch: '**/*.spec.ts',
   // Two cores and a software GPU: two workers keep the suite quick without starving either.
   workers: 2,

@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { CSP_META, SECURITY_HEADERS } from './scripts/security-headers';
+import { i18nPlugin } from './scripts/vite-plugin-i18n';
 import { blogPlugin } from './scripts/vite-plugin-blog';
 
 const ACCENT = '#be185d';
@@ -9,6 +11,15 @@ export default defineConfig({
   plugins: [
     blogPlugin(), // content/blog/*.md → HTML at build time
     react(),
+    i18nPlugin(), // i18n/<lang>.json → one small chunk per string group
+    {
+      // The built index.html carries the CSP (the dev server's hot reload needs inline scripts).
+      name: 'photobooth-csp-meta',
+      apply: 'build',
+      transformIndexHtml: () => [
+        { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CSP_META }, injectTo: 'head-prepend' },
+      ],
+    },
     VitePWA({
       strategies: 'generateSW',
       filename: 'sw.js',
@@ -56,7 +67,8 @@ export default defineConfig({
     }),
   ],
   worker: { format: 'es' },
-  build: { target: 'es2022', sourcemap: false, manifest: true },
-  preview: { port: 4173, strictPort: true },
+  // Every browser that runs WebGL2 supports <link rel=modulepreload>: no polyfill needed.
+  build: { target: 'es2022', sourcemap: false, manifest: true, modulePreload: { polyfill: false } },
+  preview: { port: 4173, strictPort: true, headers: SECURITY_HEADERS },
   server: { port: 5173 },
 });

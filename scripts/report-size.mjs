@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Reports the gzip size of the JavaScript the landing page loads: the entry, its static imports,
-// the landing screen's chunk and the English strings (all a first visit to "/" fetches).
+// the landing screen's chunk and the English strings it shows (all a first visit to "/" fetches).
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, resolve, dirname } from 'node:path';
@@ -17,19 +17,25 @@ function visit(key) {
   files.add(chunk.file);
   for (const dep of chunk.imports ?? []) visit(dep);
 }
-for (const key of ['index.html', 'src/pages/LandingPage.tsx', 'i18n/en.json']) {
+for (const key of ['index.html', 'src/pages/LandingPage.tsx', 'virtual:i18n/en/shell', 'virtual:i18n/en/landing']) {
   if (!manifest[key]) throw new Error(`report-size: ${key} is not in the build manifest`);
   visit(key);
 }
+const critical = new Set(files);
+// Loaded right after the first paint (the saved session), so counted too, but off the critical path.
+for (const key of ['src/storage/SessionPersistence.tsx']) if (manifest[key]) visit(key);
 
 let total = 0;
+let criticalTotal = 0;
 const rows = [...files].map((f) => {
   const gz = gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
   total += gz;
-  return [f, gz];
+  if (critical.has(f)) criticalTotal += gz;
+  return [critical.has(f) ? f : `${f} (after first paint)`, gz];
 });
 rows.sort((a, b) => b[1] - a[1]);
 console.log('\nJavaScript loaded by the landing page (gzip):');
 for (const [f, gz] of rows) console.log(`  ${(gz / 1024).toFixed(1).padStart(6)} KB  ${f}`);
 const kb = total / 1024;
-console.log(`  ${kb.toFixed(1).padStart(6)} KB  total (budget ${BUDGET_KB} KB: ${kb <= BUDGET_KB ? 'within' : 'OVER'})\n`);
+console.log(`  ${(criticalTotal / 1024).toFixed(1).padStart(6)} KB  before the first paint`);
+console.log(`  ${kb.toFixed(1).padStart(6)} KB  total (goal ${BUDGET_KB} KB: ${kb <= BUDGET_KB ? 'within' : 'over'})\n`);

@@ -3,14 +3,14 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '../components/Spinner';
 import { ScreenError } from '../components/ScreenError';
-import { I18nProvider, useI18n } from '../i18n/I18nProvider';
+import type { StringGroup } from '../i18n/groups';
+import { I18nProvider, useI18n, useStrings } from '../i18n/I18nProvider';
 import { LANGUAGES } from '../i18n/languages';
 import { splitLangPath } from '../i18n/paths';
 import { tutorialOpenAtom } from '../state/ui';
 import NotFoundPage from '../pages/NotFoundPage';
 import { ErrorBoundary } from './ErrorBoundary';
 import { GlobalErrorBanner } from './GlobalErrorBanner';
-import { SessionPersistence } from '../storage/SessionPersistence';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { ROUTES, SCREENS, type TitleKind } from './routes';
@@ -18,6 +18,9 @@ import { documentTitle } from './titles';
 
 // The overlay's code loads the first time it is opened, keeping the landing page's JavaScript small.
 const TutorialOverlay = lazy(() => import('../components/TutorialOverlay').then((m) => ({ default: m.TutorialOverlay })));
+
+// The saved session (IndexedDB) is read right after the first paint, off the landing page's critical path.
+const SessionPersistence = lazy(() => import('../storage/SessionPersistence').then((m) => ({ default: m.SessionPersistence })));
 
 function TutorialSlot() {
   const open = useAtomValue(tutorialOpenAtom);
@@ -37,7 +40,8 @@ function Loading() {
 }
 
 /** Sets the document title for a screen and brings a #section or the top into view. */
-function Screen({ title, children }: { title: TitleKind; children: ReactNode }) {
+function Screen({ title, strings, children }: { title: TitleKind; strings: StringGroup[]; children: ReactNode }) {
+  useStrings(strings);
   const { t, lang } = useI18n();
   const [location] = useLocation();
   useEffect(() => {
@@ -72,18 +76,18 @@ function Shell({ location, rest }: { location: string; rest: string }) {
         <ErrorBoundary resetKey={location} fallback={(error) => <ScreenError error={error} />}>
           <Suspense fallback={<Loading />}>
             <Switch location={rest}>
-              {ROUTES.map(({ path, screen, title }) => {
+              {ROUTES.map(({ path, screen, title, strings }) => {
                 const Page = SCREENS[screen];
                 return (
                   <Route key={path} path={path}>
-                    <Screen title={title}>
+                    <Screen title={title} strings={strings}>
                       <Page />
                     </Screen>
                   </Route>
                 );
               })}
               <Route>
-                <Screen title="home">
+                <Screen title="home" strings={[]}>
                   <NotFoundPage />
                 </Screen>
               </Route>
@@ -93,7 +97,9 @@ function Shell({ location, rest }: { location: string; rest: string }) {
       </main>
       <Footer />
       <TutorialSlot />
-      <SessionPersistence />
+      <Suspense fallback={null}>
+        <SessionPersistence />
+      </Suspense>
       <GlobalErrorBanner />
     </>
   );

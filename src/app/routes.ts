@@ -1,3 +1,4 @@
+import type { StringGroup } from '../i18n/groups';
 import { lazyScreen } from './lazyScreen';
 
 /**
@@ -25,20 +26,24 @@ export interface RouteDef {
   path: string;
   screen: ScreenId;
   title: TitleKind;
+  /** String groups (src/i18n/groups.ts) the screen needs besides the shell's. */
+  strings: StringGroup[];
 }
 
+const GUIDES: StringGroup[] = ['guides', 'landing'];
+
 export const ROUTES: RouteDef[] = [
-  { path: '/', screen: 'landing', title: 'home' },
-  { path: '/welcome', screen: 'welcome', title: 'home' },
-  { path: '/photobooth', screen: 'booth', title: 'booth' },
-  { path: '/preview', screen: 'preview', title: 'preview' },
-  { path: '/privacy-policy', screen: 'privacy', title: 'privacy' },
+  { path: '/', screen: 'landing', title: 'home', strings: ['landing'] },
+  { path: '/welcome', screen: 'welcome', title: 'home', strings: GUIDES },
+  { path: '/photobooth', screen: 'booth', title: 'booth', strings: ['booth'] },
+  { path: '/preview', screen: 'preview', title: 'preview', strings: ['preview'] },
+  { path: '/privacy-policy', screen: 'privacy', title: 'privacy', strings: GUIDES },
   // The spec: /about shows the same page as the privacy policy (and so the same title).
-  { path: '/about', screen: 'privacy', title: 'privacy' },
-  { path: '/contact', screen: 'contact', title: 'contact' },
-  { path: '/photo-tutorial', screen: 'tutorial', title: 'home' },
-  { path: '/user-guide', screen: 'guide', title: 'home' },
-  { path: '/terms', screen: 'terms', title: 'home' },
-  { path: '/blog', screen: 'blog', title: 'home' },
-  { path: '/blog/:slug', screen: 'article', title: 'own' },
+  { path: '/about', screen: 'privacy', title: 'privacy', strings: GUIDES },
+  { path: '/contact', screen: 'contact', title: 'contact', strings: GUIDES },
+  { path: '/photo-tutorial', screen: 'tutorial', title: 'home', strings: GUIDES },
+  { path: '/user-guide', screen: 'guide', title: 'home', strings: GUIDES },
+  { path: '/terms', screen: 'terms', title: 'home', strings: GUIDES },
+  { path: '/blog', screen: 'blog', title: 'home', strings: GUIDES },
+  { path: '/blog/:slug', screen: 'article', title: 'own', strings: GUIDES },
 ];

@@ -1,36 +1,61 @@
 import rosetta from 'rosetta';
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, use, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import loaders from 'virtual:i18n-loaders';
+import { loadWithRetry } from '../app/lazyScreen';
+import type { StringGroup } from './groups';
 import { DEFAULT_LANG, type Lang } from './languages';
+import { rawLookup, translator, type Dict, type Translate } from './translate';
 
-export type Dict = Record<string, unknown>;
-export type Params = Record<string, string | number>;
-export type Translate = (key: string, params?: Params) => string;
+export type { Dict, Params, Translate } from './translate';
+export { makeTranslate } from './translate';
 
-// One lazy chunk per language, so a visitor downloads only the languages they use.
-const loaders = import.meta.glob<Dict>('../../i18n/*.json', { import: 'default' });
+// Strings arrive in small chunks: one per language and string group (src/i18n/groups.ts).
+// Every loaded group is merged into one rosetta tree that t() reads at call time.
+const strings = rosetta<Dict>();
+const loaded = new Set<string>();
+const inFlight = new Map<string, Promise<void>>();
 
-const cache = new Map<Lang, Dict>();
-async function loadDict(lang: Lang): Promise<Dict> {
-  const hit = cache.get(lang);
-  if (hit) return hit;
-  const load = loaders[`../../i18n/${lang}.json`];
-  if (!load) throw new Error(`No translation file for ${lang}`);
-  const dict = await load();
-  cache.set(lang, dict);
-  return dict;
+function loadGroup(lang: Lang, group: StringGroup): Promise<void> {
+  const key = `${lang}/${group}`;
+  const running = inFlight.get(key);
+  if (running) return running;
+  const load = loaders[lang]?.[group];
+  if (!load) return Promise.reject(new Error(`No strings for ${key}`));
+  const promise = loadWithRetry(load).then(
+    (m) => {
+      strings.set(lang, m.default); // rosetta merges namespaces into the language's table
+      loaded.add(key);
+    },
+    (e: unknown) => {
+      inFlight.delete(key); // a later attempt may succeed
+      throw e;
+    },
+  );
+  inFlight.set(key, promise);
+  return promise;
 }
 
-/** Lookup falls back to English text, then to the key itself. */
-export function makeTranslate(lang: Lang, dicts: Partial<Record<Lang, Dict>>): Translate {
-  const r = rosetta<Dict>();
-  for (const [code, dict] of Object.entries(dicts)) if (dict) r.set(code, dict);
-  return (key, params) => {
-    const own = r.t(key, params, lang);
-    if (typeof own === 'string' && own !== '') return own;
-    const en = r.t(key, params, DEFAULT_LANG);
-    if (typeof en === 'string' && en !== '') return en;
-    return key;
-  };
+const pendingSets = new Map<string, Promise<void>>();
+
+/**
+ * Loads `groups` for `lang` and for English (the fallback). Returns null when they are already
+ * here, else the same promise for the same request (so React's use() can wait on it).
+ */
+function ensureGroups(lang: Lang, groups: readonly StringGroup[]): Promise<void> | null {
+  const langs = lang === DEFAULT_LANG ? [lang] : [lang, DEFAULT_LANG];
+  const missing = langs.flatMap((l) => groups.map((g) => [l, g] as const)).filter(([l, g]) => !loaded.has(`${l}/${g}`));
+  if (missing.length === 0) return null;
+  const key = missing.map(([l, g]) => `${l}/${g}`).join(',');
+  let promise = pendingSets.get(key);
+  if (!promise) {
+    promise = Promise.all(missing.map(([l, g]) => loadGroup(l, g))).then(() => undefined);
+    pendingSets.set(key, promise);
+    promise.then(
+      () => pendingSets.delete(key),
+      () => pendingSets.delete(key),
+    );
+  }
+  return promise;
 }
 
 interface I18nValue {
@@ -42,28 +67,20 @@ interface I18nValue {
 
 const I18nContext = createContext<I18nValue | null>(null);
 
-function rawLookup(dict: Dict | undefined, key: string): unknown {
-  let node: unknown = dict;
-  for (const part of key.split('.')) {
-    if (node && typeof node === 'object' && part in (node as Dict)) node = (node as Dict)[part];
-    else return undefined;
-  }
-  return node;
-}
-
-/** Provides t() for `lang`; renders `fallback` until that language's strings have arrived. */
+/** Provides t() for `lang`; renders `fallback` until that language's shell strings have arrived. */
 export function I18nProvider({ lang, children, fallback }: { lang: Lang; children: ReactNode; fallback: ReactNode }) {
-  const [dicts, setDicts] = useState<Partial<Record<Lang, Dict>>>(() => ({
-    en: cache.get('en'),
-    [lang]: cache.get(lang),
-  }));
-  const ready = Boolean(dicts.en && dicts[lang]);
+  const [readyLang, setReadyLang] = useState<Lang | null>(() => (ensureGroups(lang, ['shell']) ? null : lang));
+  const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     let alive = true;
-    Promise.all([loadDict(DEFAULT_LANG), loadDict(lang)]).then(([en, own]) => {
-      if (alive) setDicts({ en, [lang]: own });
-    });
+    const pending = ensureGroups(lang, ['shell']);
+    if (!pending) setReadyLang(lang);
+    else
+      pending.then(
+        () => alive && setReadyLang(lang),
+        () => alive && setFailed(true),
+      );
     return () => {
       alive = false;
     };
@@ -72,18 +89,36 @@ export function I18nProvider({ lang, children, fallback }: { lang: Lang; childre
   const value = useMemo<I18nValue>(
     () => ({
       lang,
-      t: makeTranslate(lang, dicts),
-      raw: <T,>(key: string) => (rawLookup(dicts[lang], key) ?? rawLookup(dicts.en, key)) as T | undefined,
+      t: translator(strings, lang),
+      raw: <T,>(key: string) =>
+        (rawLookup(strings.table(lang) || undefined, key) ?? rawLookup(strings.table(DEFAULT_LANG) || undefined, key)) as T | undefined,
     }),
-    [lang, dicts],
+    [lang],
   );
 
   useEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
 
-  if (!ready) return <>{fallback}</>;
+  if (failed) {
+    // Not even the strings arrived (offline before the app was ever cached): no words to show.
+    return (
+      <div className="loading" role="alert">
+        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()} aria-label="Reload">
+          ↻
+        </button>
+      </div>
+    );
+  }
+  if (readyLang !== lang) return <>{fallback}</>;
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+/** Suspends (the nearest Suspense shows its spinner) until a screen's string groups are here. */
+export function useStrings(groups: readonly StringGroup[]): void {
+  const { lang } = useI18n();
+  const pending = ensureGroups(lang, groups);
+  if (pending) use(pending);
 }
 
 /** The language facility. Using it outside its provider is a programming error. */

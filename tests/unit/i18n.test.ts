@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { makeTranslate } from '../../src/i18n/I18nProvider';
+import { makeTranslate } from '../../src/i18n/translate';
 import { LANGUAGES } from '../../src/i18n/languages';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), '../../i18n');
