@@ -137,6 +137,43 @@ test('the served index.html carries the CSP meta tag and the documented headers;
   }
 });
 
+test.describe('the CSP check can fail', () => {
+  test.use({ allowConsoleErrors: [/Content Security Policy/] });
+
+  test('a foreign image, an inline script, an inline handler and a foreign fetch are refused and reported', async ({ page, context }) => {
+    // Chromium announces a request before CSP refuses it; none may finish.
+    const finished: string[] = [];
+    context.on('requestfinished', (r) => finished.push(r.url()));
+    await listenForCspViolations(page);
+    await page.goto('/');
+    await expect(page.locator('h1')).toBeVisible();
+    const ran = await page.evaluate(async () => {
+      const w = window as unknown as { __inline?: boolean; __handler?: boolean };
+      const img = document.createElement('img');
+      img.src = 'https://example.com/pixel.png';
+      document.body.append(img);
+      const script = document.createElement('script');
+      script.textContent = 'window.__inline = true';
+      document.body.append(script);
+      const button = document.createElement('button');
+      button.setAttribute('onclick', 'window.__handler = true');
+      document.body.append(button);
+      button.click();
+      const fetched = await fetch('https://example.com/upload', { method: 'POST', body: 'photo' }).then(
+        () => true,
+        () => false,
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      return { inline: Boolean(w.__inline), handler: Boolean(w.__handler), fetched };
+    });
+    expect(ran).toEqual({ inline: false, handler: false, fetched: false });
+    const found = (await cspViolations(page)).join('\n');
+    for (const directive of ['img-src', 'script-src-elem', 'script-src-attr', 'connect-src']) expect(found).toContain(directive);
+    expect(finished.filter((url) => url.includes('example.com'))).toEqual([]);
+    expect(finished.length).toBeGreaterThan(0);
+  });
+});
+
 test.describe('the booth at the worst moments', () => {
   test.beforeEach(async ({ page }) => {
     await spyOnCameraStreams(page);
