@@ -81,7 +81,11 @@ export function LanguageSwitcher() {
           }
         }}
       >
-        <span aria-hidden="true">{current.flag}</span>
+        {/* A drawn globe, not the flag emoji: many systems (Windows, minimal Linux) lack flag glyphs. */}
+        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+          <circle cx="12" cy="12" r="9" />
+          <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+        </svg>
         <span className="lang-name">{current.name}</span>
         <span aria-hidden="true" className="caret">▾</span>
       </button>
@@ -107,7 +111,10 @@ export function LanguageSwitcher() {
               onClick={() => choose(l.code)}
               onPointerMove={() => setActive(i)}
             >
-              <span aria-hidden="true">{l.flag}</span> {l.name}
+              <span className="lang-code" aria-hidden="true">
+                {l.code.toUpperCase()}
+              </span>{' '}
+              {l.name}
             </li>
           ))}
         </ul>

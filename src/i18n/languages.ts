@@ -1,5 +1,6 @@
 /**
  * The nine supported languages. English is the default and has no URL prefix.
+ * The flag is data for other uses; the switcher draws a globe, since many systems lack flag glyphs.
  * `loading` is shown before the language's strings (i18n/{code}.json, a lazy chunk) have arrived.
  */
 export const LANGUAGES = [
