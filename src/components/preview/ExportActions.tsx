@@ -2,22 +2,17 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useI18n } from '../../i18n/I18nProvider';
 import { capturedPhotosAtom } from '../../state/session';
-import type { StripDesign } from '../../strip/compose';
 import type { StripComposer } from '../../strip/composer';
+import type { StripProps } from './stripProps';
 import { buildZip, exportBaseName, exportStripJpeg, saveBlob } from '../../strip/export';
 import { layoutById, RESOLUTIONS, stripSize, type ResolutionId } from '../../strip/layouts';
-import type { ComposerPhoto } from '../../strip/protocol';
 
 /** Download the strip as a JPG at a chosen size, or everything as one ZIP. */
 export function ExportActions({
   composer,
   design,
   photos,
-}: {
-  composer: StripComposer | null;
-  design: StripDesign;
-  photos: ComposerPhoto[];
-}) {
+}: StripProps) {
   const { t } = useI18n();
   const captured = useAtomValue(capturedPhotosAtom);
   const [resolution, setResolution] = useState<ResolutionId>('hd');

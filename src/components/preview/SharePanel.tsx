@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useI18n } from '../../i18n/I18nProvider';
 import { pathFor } from '../../i18n/paths';
-import type { StripDesign } from '../../strip/compose';
-import type { StripComposer } from '../../strip/composer';
+import type { StripProps } from './stripProps';
 import { exportBaseName, exportStripJpeg } from '../../strip/export';
-import type { ComposerPhoto } from '../../strip/protocol';
 
 /**
  * Share links for browsers without Web Share: each carries only the app's address, never a photo.
@@ -23,11 +21,7 @@ export function SharePanel({
   composer,
   design,
   photos,
-}: {
-  composer: StripComposer | null;
-  design: StripDesign;
-  photos: ComposerPhoto[];
-}) {
+}: StripProps) {
   const { t, lang } = useI18n();
   const appUrl = `${window.location.origin}${pathFor(lang, '/')}`;
   const [showLinks, setShowLinks] = useState(false);

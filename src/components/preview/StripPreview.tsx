@@ -2,10 +2,8 @@ import { useAtom } from 'jotai';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useI18n } from '../../i18n/I18nProvider';
 import { stripSettingsAtom } from '../../state/strip';
-import type { StripDesign } from '../../strip/compose';
-import type { StripComposer } from '../../strip/composer';
+import type { StripProps } from './stripProps';
 import { layoutById } from '../../strip/layouts';
-import type { ComposerPhoto } from '../../strip/protocol';
 import { STICKER_MAX_SIZE, STICKER_MIN_SIZE, type PlacedSticker } from '../../strip/stickers';
 
 /** The preview's long side in canvas pixels: sharp on a high-density screen, cheap to redraw. */
@@ -20,11 +18,7 @@ export function StripPreview({
   composer,
   design,
   photos,
-}: {
-  composer: StripComposer | null;
-  design: StripDesign;
-  photos: ComposerPhoto[];
-}) {
+}: StripProps) {
   const { t } = useI18n();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
