@@ -493,6 +493,11 @@ test('a seeded random walk over clicks, keys, routes, reloads, camera faults and
       'back',
       async () => {
         await page.goBack().catch(() => undefined);
+        // Back past the first page leaves the app; the visitor comes back with Forward.
+        if (!page.url().startsWith(origin)) {
+          await page.goForward();
+          return 'back out of the app and forward again';
+        }
         return 'back';
       },
     ],
@@ -500,7 +505,8 @@ test('a seeded random walk over clicks, keys, routes, reloads, camera faults and
       1,
       'unplug camera',
       async () => {
-        if (!onBooth()) return 'unplug skipped (not on the booth)';
+        await closeDialogs();
+        if (!onBooth()) await page.goto('/photobooth');
         const stage = page.getByTestId('booth-stage');
         await expect(stage).toHaveAttribute('data-camera-status', /live|error/, { timeout: 30_000 });
         if ((await stage.getAttribute('data-camera-status')) !== 'live') return 'unplug skipped (camera not live)';
@@ -517,8 +523,9 @@ test('a seeded random walk over clicks, keys, routes, reloads, camera faults and
       1,
       'lose context',
       async () => {
-        if (!onBooth()) return 'context loss skipped (not on the booth)';
+        if (!onBooth()) await page.goto('/photobooth');
         const stage = page.getByTestId('booth-stage');
+        await expect(stage).toHaveAttribute('data-camera-status', /live|error/, { timeout: 30_000 });
         if ((await stage.getAttribute('data-render-mode')) !== 'webgl') return 'context loss skipped (not webgl)';
         const lost = await page.evaluate(() => {
           const gl = document.querySelector<HTMLCanvasElement>('[data-testid=booth-canvas]')?.getContext('webgl2');
@@ -559,7 +566,25 @@ test('a seeded random walk over clicks, keys, routes, reloads, camera faults and
   }
 
   console.log(`  ${WALK_STEPS} steps in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  const count = (re: RegExp) => log.filter((l) => re.test(l)).length;
+  console.log(
+    `  ${count(/: click "/)} clicks, ${count(/: key /)} keys, ${count(/: (goto|reload|back)/)} navigations, ` +
+      `${count(/camera unplugged and back/)} unplugs, ${count(/context lost and restored/)} context losses`,
+  );
   try {
+    // Each device fault happens at least once, whatever the seed.
+    for (const [done, name] of [
+      [/camera unplugged and back/, 'unplug camera'],
+      [/context lost and restored/, 'lose context'],
+    ] as const) {
+      if (count(done)) continue;
+      await closeDialogs();
+      if (!onBooth()) await page.goto('/photobooth');
+      await expect(page.getByTestId('booth-stage')).toHaveAttribute('data-camera-status', 'live', { timeout: 30_000 });
+      const result = await actions.find(([, n]) => n === name)![2]();
+      log.push(`end: ${result}`);
+      expect(result).toMatch(done);
+    }
     // Photos intact, in the same order, on /preview and back in the booth; no spinner left spinning.
     await page.goto('/preview');
     await expect(page.getByTestId('preview-photo')).toHaveCount(photos.length);

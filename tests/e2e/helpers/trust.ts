@@ -55,6 +55,8 @@ export async function spyOnCameraStreams(page: Page) {
   await page.addInitScript(() => {
     const streams: MediaStream[] = [];
     (window as unknown as { __streams: MediaStream[] }).__streams = streams;
+    // about:blank (history's first entry) has no camera API.
+    if (!navigator.mediaDevices) return;
     const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
     navigator.mediaDevices.getUserMedia = async (c) => {
       const s = await original(c);
