@@ -1,10 +1,13 @@
 import { defineConfig } from '@playwright/test';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { launchWithCamera } from '../e2e/env';
 
 // `npm run bench`: each *.bench.ts here measures one area and prints its figures (no timed
 // assertions). One worker, so measurements do not compete for the two cores.
 const PORT = Number(process.env.PB_PORT ?? 4180);
-const DIST = process.env.PB_DIST ?? 'dist';
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const DIST = resolve(ROOT, process.env.PB_DIST ?? 'dist');
 
 export default defineConfig({
   testDir: '.',
@@ -22,6 +25,7 @@ export default defineConfig({
   webServer: {
     command: `npx vite preview --port ${PORT} --strictPort --outDir ${DIST}`,
     port: PORT,
+    cwd: ROOT,
     reuseExistingServer: false,
     timeout: 60_000,
   },

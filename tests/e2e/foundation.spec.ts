@@ -144,6 +144,21 @@ test('the tutorial overlay opens from the header and closes on Escape or when fi
   await expect(page).toHaveURL(/\/privacy-policy$/);
 });
 
+test('a screen that is still loading shows a spinner with the localised loading text', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/TermsPage-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/zh');
+  await page.locator('footer').getByRole('link', { name: tr('zh', 'footer.terms') }).click();
+  await expect(page.getByRole('status')).toContainText('加载中…');
+  release();
+  await expect(page.locator('h1')).toHaveText(tr('zh', 'terms.title'));
+  await expect(page.getByRole('status').filter({ hasText: '加载中…' })).toHaveCount(0);
+});
+
 test.describe('a screen chunk that fails to load', () => {
   test.use({ allowConsoleErrors: [/Failed to load resource|Failed to fetch dynamically imported module/] });
   test('is retried once, then a translated error with a reload button appears', async ({ page }) => {
