@@ -4,6 +4,7 @@ import { chromium, type Page } from '@playwright/test';
 import { launchWithCamera, clip, type CameraMode } from './env';
 import { test, expect } from './fixtures';
 import { captureSequence } from './helpers/capture';
+import { liveCameraTracks, spyOnCameraStreams, unplugCamera } from './helpers/trust';
 import { tr } from './i18n';
 
 /** Grey levels of an RGBA image averaged into a cols×rows grid (for comparing pictures). */
@@ -313,25 +314,11 @@ test.describe('booth with a camera', () => {
   });
 
   test('a camera unplugged mid-session: a message and a retry, and the photos are kept', async ({ page }) => {
-    await page.addInitScript(() => {
-      const streams: MediaStream[] = [];
-      (window as unknown as { __streams: MediaStream[] }).__streams = streams;
-      const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
-      navigator.mediaDevices.getUserMedia = async (c) => {
-        const s = await original(c);
-        streams.push(s);
-        return s;
-      };
-    });
+    await spyOnCameraStreams(page);
     await openBooth(page);
     await captureSequence(page, { shots: 1, countdown: 0 });
     // What the browser does when the camera goes away: the track ends.
-    await page.evaluate(() => {
-      const streams = (window as unknown as { __streams: MediaStream[] }).__streams;
-      const track = streams[streams.length - 1]!.getVideoTracks()[0]!;
-      track.stop();
-      track.dispatchEvent(new Event('ended'));
-    });
+    expect(await unplugCamera(page)).toBe(1);
     const err = page.getByTestId('camera-error');
     await expect(err).toHaveAttribute('data-error', 'ended');
     await expect(err).toContainText(tr('en', 'camera.errors.ended'));
@@ -343,30 +330,12 @@ test.describe('booth with a camera', () => {
   });
 
   test('leaving the booth stops every camera track', async ({ page }) => {
-    await page.addInitScript(() => {
-      const streams: MediaStream[] = [];
-      (window as unknown as { __streams: MediaStream[] }).__streams = streams;
-      const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
-      navigator.mediaDevices.getUserMedia = async (c) => {
-        const s = await original(c);
-        streams.push(s);
-        return s;
-      };
-    });
+    await spyOnCameraStreams(page);
     await openBooth(page);
-    const live = await page.evaluate(() =>
-      (window as unknown as { __streams: MediaStream[] }).__streams.flatMap((s) => s.getTracks()).filter((t) => t.readyState === 'live').length,
-    );
-    expect(live).toBeGreaterThan(0);
+    expect(await liveCameraTracks(page)).toBeGreaterThan(0);
     await page.getByRole('contentinfo').getByRole('link', { name: tr('en', 'nav.contact'), exact: true }).first().click();
     await expect(page).toHaveURL(/\/contact$/);
-    await expect
-      .poll(() =>
-        page.evaluate(() =>
-          (window as unknown as { __streams: MediaStream[] }).__streams.flatMap((s) => s.getTracks()).map((t) => t.readyState),
-        ),
-      )
-      .toEqual(expect.not.arrayContaining(['live']));
+    await expect.poll(() => liveCameraTracks(page)).toBe(0);
   });
 });
 
