@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { marked } from 'marked';
 import type { Plugin } from 'vite';
+import type { Article } from '../src/content/blog';
 
 /**
  * Blog articles are Markdown files in content/blog with a small front matter block
@@ -10,20 +11,13 @@ import type { Plugin } from 'vite';
  *   - `import article from '…/slug.md'` → `{ slug, title, date, summary, readingMinutes, html }`
  *   - `import { articles } from 'virtual:blog-index'` → the same minus `html`, newest first.
  */
-export interface ArticleMeta {
-  slug: string;
-  title: string;
-  date: string;
-  summary: string;
-  readingMinutes: number;
-}
 
 const INDEX_ID = 'virtual:blog-index';
 const RESOLVED_INDEX_ID = '\0' + INDEX_ID;
 /** A comfortable adult reading pace for non-fiction on screen. */
 const WORDS_PER_MINUTE = 220;
 
-export function parseArticle(source: string, slug: string): ArticleMeta & { html: string } {
+export function parseArticle(source: string, slug: string): Article {
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(source);
   if (!match) throw new Error(`content/blog/${slug}.md: missing the --- front matter block`);
   const fields: Record<string, string> = {};

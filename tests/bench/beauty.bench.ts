@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { launchWithCamera } from '../e2e/env';
+import type { BeautyPassTiming } from '../../src/gl/beauty/benchTiming';
 
 // Beauty figures, all from one run (the close-up clip, 1280×720 at 30 fps):
 //  1. face landmark detection time per frame inside the worker, at the live size (480 px long
@@ -16,20 +17,12 @@ test.use({ launchOptions: launchWithCamera({ clip: 'face-closeup-1280x720.mjpeg'
 const LEVELS = ['smooth', 'brightness', 'enhance', 'slim', 'eyes'];
 const SECONDS = 10;
 
-interface Timing {
-  beautyMs: number;
-  beautyMinMs: number;
-  frameMs: number;
-  frameMinMs: number;
-  baselineFrameMs: number;
-  baselineFrameMinMs: number;
-}
 
 interface Debug {
   liveDetectMs?: number[];
   live?: unknown[];
   setLiveDetectSize: (n: number) => void;
-  timeBeautyPasses: (v: HTMLVideoElement, w: number, h: number) => Timing | null;
+  timeBeautyPasses: (v: HTMLVideoElement, w: number, h: number) => BeautyPassTiming | null;
 }
 
 /** Counts camera frames and frames the preview drew (its rVFC callbacks), and long tasks. */

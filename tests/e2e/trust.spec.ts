@@ -174,6 +174,21 @@ test.describe('the CSP check can fail', () => {
   });
 });
 
+/** The booth, live, set for `shots` shots with a 3 s countdown (time to act between shots). */
+async function openBoothFor(page: Page, shots: number) {
+  await page.goto('/photobooth');
+  const stage = page.getByTestId('booth-stage');
+  await expect(stage).toHaveAttribute('data-camera-status', 'live', { timeout: 30_000 });
+  await page.getByTestId('shot-count').selectOption(String(shots));
+  await page.getByTestId('countdown').selectOption('3');
+  return stage;
+}
+
+async function startAndWaitForFirstShot(page: Page) {
+  await page.getByTestId('start-capture').click();
+  await expect(page.getByTestId('captured-thumb')).toHaveCount(1, { timeout: 15_000 });
+}
+
 test.describe('the booth at the worst moments', () => {
   test.beforeEach(async ({ page }) => {
     await spyOnCameraStreams(page);
@@ -181,13 +196,8 @@ test.describe('the booth at the worst moments', () => {
 
   test('the camera is unplugged during the countdown: the message shows, the sequence stops, the photo taken is kept', async ({ page }) => {
     test.setTimeout(90_000);
-    await page.goto('/photobooth');
-    const stage = page.getByTestId('booth-stage');
-    await expect(stage).toHaveAttribute('data-camera-status', 'live', { timeout: 30_000 });
-    await page.getByTestId('shot-count').selectOption('4');
-    await page.getByTestId('countdown').selectOption('3');
-    await page.getByTestId('start-capture').click();
-    await expect(page.getByTestId('captured-thumb')).toHaveCount(1, { timeout: 15_000 });
+    const stage = await openBoothFor(page, 4);
+    await startAndWaitForFirstShot(page);
     await expect(page.getByTestId('countdown-number')).toBeVisible();
     const kept = await thumbIds(page);
 
@@ -209,13 +219,8 @@ test.describe('the booth at the worst moments', () => {
 
   test('the tab goes to the background mid-sequence: the sequence ends cleanly, the photos taken are kept, the camera is live', async ({ page }) => {
     test.setTimeout(90_000);
-    await page.goto('/photobooth');
-    const stage = page.getByTestId('booth-stage');
-    await expect(stage).toHaveAttribute('data-camera-status', 'live', { timeout: 30_000 });
-    await page.getByTestId('shot-count').selectOption('3');
-    await page.getByTestId('countdown').selectOption('3');
-    await page.getByTestId('start-capture').click();
-    await expect(page.getByTestId('captured-thumb')).toHaveCount(1, { timeout: 15_000 });
+    const stage = await openBoothFor(page, 3);
+    await startAndWaitForFirstShot(page);
     const [first] = await thumbIds(page);
     await setTabHidden(page, true);
     await page.waitForTimeout(1500);
@@ -239,11 +244,7 @@ test.describe('the booth at the worst moments', () => {
 
   test('pressing Start twice runs one sequence, not two', async ({ page }) => {
     test.setTimeout(90_000);
-    await page.goto('/photobooth');
-    const stage = page.getByTestId('booth-stage');
-    await expect(stage).toHaveAttribute('data-camera-status', 'live', { timeout: 30_000 });
-    await page.getByTestId('shot-count').selectOption('2');
-    await page.getByTestId('countdown').selectOption('3');
+    const stage = await openBoothFor(page, 2);
     // Two clicks in the same task: the button cannot have been disabled in between.
     await page.getByTestId('start-capture').evaluate((b: HTMLButtonElement) => {
       b.click();
@@ -262,13 +263,8 @@ test.describe('the booth at the worst moments', () => {
 
   test('leaving the booth during capture keeps the photos taken, stops the camera and shoots no more', async ({ page }) => {
     test.setTimeout(90_000);
-    await page.goto('/photobooth');
-    const stage = page.getByTestId('booth-stage');
-    await expect(stage).toHaveAttribute('data-camera-status', 'live', { timeout: 30_000 });
-    await page.getByTestId('shot-count').selectOption('4');
-    await page.getByTestId('countdown').selectOption('3');
-    await page.getByTestId('start-capture').click();
-    await expect(page.getByTestId('captured-thumb')).toHaveCount(1, { timeout: 15_000 });
+    const stage = await openBoothFor(page, 4);
+    await startAndWaitForFirstShot(page);
     const kept = await thumbIds(page);
     // The booth hides its own "to preview" link while shooting; the footer is always there.
     await page.getByRole('contentinfo').getByRole('link', { name: tr('en', 'nav.contact'), exact: true }).first().click();

@@ -124,14 +124,5 @@ export function storedPhotoCount(page: Page): Promise<number> {
   );
 }
 
-/** Small seeded PRNG (mulberry32): the same seed replays the same walk. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The walk's PRNG is the app's own seeded generator (mulberry32): the same seed replays the same walk. */
+export { seeded as mulberry32 } from '../../../src/strip/draw';
