@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'public', 'test-results', 'playwright-report', 'bench-results'] },
+  { ignores: ['dist', 'node_modules', 'public', 'test-results', 'playwright-report', 'bench-results', 'reports'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,14 +1,15 @@
 import { defineConfig } from '@playwright/test';
-import { launchWithCamera } from './tests/e2e/env';
+import { launchWithCamera, freePort } from './tests/e2e/env';
 
-// PB_PORT / PB_DIST let several people run the suite at once, each on their own build and port.
-const PORT = Number(process.env.PB_PORT ?? 4173);
+// The server takes a free port (so `npm test` runs while `npm start` holds 4173), chosen once: the
+// workers Playwright starts inherit PB_PORT. PB_PORT / PB_DIST can also be set by hand.
+process.env.PB_PORT ??= String(await freePort());
+const PORT = Number(process.env.PB_PORT);
 const DIST = process.env.PB_DIST ?? 'dist';
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Concurrent runs on other ports keep their artifacts apart.
-  outputDir: process.env.PB_PORT ? `test-results/${process.env.PB_PORT}` : 'test-results',
+  outputDir: 'test-results',
   testMatch: '**/*.spec.ts',
   // Two cores and a software GPU: two workers keep the suite quick without starving either.
   workers: 2,
@@ -29,7 +30,7 @@ export default defineConfig({
     // The built app, as it is deployed (service worker included); `npm run test:e2e` builds first.
     command: `npx vite preview --port ${PORT} --strictPort --outDir ${DIST}`,
     port: PORT,
-    reuseExistingServer: !process.env.CI,
+    reuseExistingServer: false,
     timeout: 60_000,
   },
 });

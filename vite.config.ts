@@ -21,8 +21,10 @@ export default defineConfig({
       ],
     },
     VitePWA({
-      strategies: 'generateSW',
-      filename: 'sw.js',
+      // Our own service worker (src/sw.ts), so the network guard is the first thing it runs.
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
       registerType: 'autoUpdate',
       injectRegister: false, // src/app/serviceWorker.ts registers /sw.js at load
       includeAssets: ['favicon.svg', 'icons/*.svg', 'icons/*.png'],
@@ -41,28 +43,12 @@ export default defineConfig({
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      workbox: {
-        // Take control on first visit, so the app works offline from then on.
-        clientsClaim: true,
-        skipWaiting: true,
+      injectManifest: {
         // The app shell and every screen chunk are precached so an installed app works offline.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
-        // MediaPipe's wasm (13 MB) and the face model are cached at run time on first use
-        // instead, so the landing page never downloads them.
+        // MediaPipe's wasm (13 MB) and the face model are cached at run time on first use instead
+        // (src/sw.ts), so the landing page never downloads them.
         globIgnores: ['mediapipe/**', 'models/**'],
-        navigateFallback: '/index.html',
-        runtimeCaching: [
-          {
-            urlPattern: ({ url, sameOrigin }) =>
-              sameOrigin && (url.pathname.startsWith('/mediapipe/') || url.pathname.startsWith('/models/')),
-            handler: 'CacheFirst',
-            options: {
-              cacheName: 'face-model',
-              expiration: { maxEntries: 10 },
-              cacheableResponse: { statuses: [200] },
-            },
-          },
-        ],
       },
     }),
   ],

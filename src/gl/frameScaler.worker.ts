@@ -3,6 +3,8 @@
  * ImageBitmap, rows flipped bottom-first (WebGL ignores UNPACK_FLIP_Y for ImageBitmaps). Used
  * only where uploading the full video frame costs the main thread too much (software GPUs).
  */
+import '../workers/installGuard';
+
 let canvas: OffscreenCanvas | null = null;
 let ctx: OffscreenCanvasRenderingContext2D | null = null;
 

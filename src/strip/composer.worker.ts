@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import '../workers/installGuard';
 import { StripEngine } from './engine';
 import type { ReleaseRequest, RenderRequest, RenderResponse } from './protocol';
 

@@ -111,6 +111,25 @@ class FaceTracker {
     this.setStatus({ state: 'failed', reason, message });
   }
 
+  /**
+   * Leaving the booth: the worker closes the landmarker and itself, freeing the model's memory
+   * (phones need it back); the next visit loads it again from the cache.
+   */
+  close() {
+    const worker = this.worker;
+    if (!worker) return;
+    this.send({ type: 'close' });
+    this.worker = undefined;
+    // A worker that cannot close itself (stuck in a detection) goes anyway.
+    setTimeout(() => worker.terminate(), 5000);
+    for (const resolve of this.pending.values()) resolve({ type: 'faces', id: 0, faces: [], detectMs: 0, width: 0, height: 0 });
+    this.pending.clear();
+    this.liveBusy = false;
+    this.live = { faces: [], timestamp: 0, known: false };
+    for (const s of this.smoothers) s.reset();
+    this.setStatus({ state: 'idle' });
+  }
+
   /** After a failure (e.g. offline on first use), starts loading again from scratch. */
   retry(): Promise<TrackerStatus> {
     if (this.status.state !== 'failed') return this.load();

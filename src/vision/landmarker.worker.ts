@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 // Face landmarks off the main thread, so the live preview never waits for them.
+import '../workers/installGuard';
 import { FaceLandmarker, FilesetResolver, type FaceLandmarkerOptions } from '@mediapipe/tasks-vision';
 import { MAX_FACES, type FromLandmarker, type ToLandmarker } from './landmarkerProtocol';
 
@@ -167,7 +168,12 @@ async function detect(id: number, input: ImageBitmap | VideoFrame, maxSide: numb
 self.onmessage = (ev: MessageEvent<ToLandmarker>) => {
   const msg = ev.data;
   if (msg.type === 'init') void init(msg.modelUrl, msg.wasmBase);
-  else if (msg.type === 'detect') {
+  else if (msg.type === 'close') {
+    // Closing the task also flushes MediaPipe's usage logger: the network guard refuses it.
+    video?.close();
+    video = undefined;
+    self.close();
+  } else if (msg.type === 'detect') {
     detect(msg.id, msg.frame, msg.maxSide).catch((e: unknown) => {
       post({ type: 'faces', id: msg.id, faces: [], detectMs: 0, width: 0, height: 0 });
       console.warn('face detection failed', e);

@@ -9,7 +9,9 @@ export type ToLandmarker =
    * A frame to search. Live preview frames arrive as VideoFrames (no copy on the main thread) and
    * the worker scales them down to `maxSide`; a capture's still is searched at full size (0).
    */
-  | { type: 'detect'; id: number; frame: ImageBitmap | VideoFrame; maxSide: number };
+  | { type: 'detect'; id: number; frame: ImageBitmap | VideoFrame; maxSide: number }
+  /** The booth was left: close the landmarker (freeing its memory) and the worker. */
+  | { type: 'close' };
 
 export type FromLandmarker =
   | { type: 'progress'; loaded: number; total: number }

@@ -1,11 +1,12 @@
 import { defineConfig } from '@playwright/test';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchWithCamera } from '../e2e/env';
+import { freePort, launchWithCamera } from '../e2e/env';
 
 // `npm run bench`: each *.bench.ts here measures one area and prints its figures (no timed
 // assertions). One worker, so measurements do not compete for the two cores.
-const PORT = Number(process.env.PB_PORT ?? 4180);
+process.env.PB_PORT ??= String(await freePort());
+const PORT = Number(process.env.PB_PORT);
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DIST = resolve(ROOT, process.env.PB_DIST ?? 'dist');
 

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -41,4 +42,16 @@ export function launchWithCamera(mode: CameraMode = { clip: 'face-640x480.mjpeg'
     );
   }
   return { executablePath: '/usr/bin/chromium', args };
+}
+
+/** A TCP port nobody listens on right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => ok(port));
+    });
+  });
 }

@@ -11,6 +11,8 @@ export interface SeenRequest {
   resourceType: string;
   /** Bytes in the request body (0 for none). */
   bodyBytes: number;
+  /** Made by the service worker itself (its precache and fetches), not by a page or its workers. */
+  serviceWorker: boolean;
 }
 
 /**
@@ -21,7 +23,13 @@ export function recordRequests(context: BrowserContext): SeenRequest[] {
   const seen: SeenRequest[] = [];
   context.on('request', (r) => {
     const body = r.postDataBuffer();
-    seen.push({ url: r.url(), method: r.method(), resourceType: r.resourceType(), bodyBytes: body?.length ?? 0 });
+    seen.push({
+      url: r.url(),
+      method: r.method(),
+      resourceType: r.resourceType(),
+      bodyBytes: body?.length ?? 0,
+      serviceWorker: r.serviceWorker() !== null,
+    });
   });
   return seen;
 }

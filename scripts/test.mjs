@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// `npm test`: types, lint, unit tests (vitest), the production build and the browser tests
+// (Playwright), in that order. Every step runs even when an earlier one failed (the build excepted:
+// no browser test without it), so one run reports everything. It ends with one plain line that
+// tools reading CI output understand, `N passed, N failed` (`, N skipped` when some were), also
+// written to reports/summary.txt for .ci/run. N counts every unit and browser test; a step that
+// failed outside any test (types, lint, build, a runner that crashed) counts as one failure, so
+// the line never says "0 failed" for a run that failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(fileURLToPath(import.meta.url), '../..');
+const reports = join(root, 'reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+const VITEST_JSON = join(reports, 'vitest.json');
+const PLAYWRIGHT_JSON = join(reports, 'playwright.json');
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps = [];
+
+function run(name, command, args, env = {}) {
+  console.log(`\n── ${name}: ${command} ${args.join(' ')}`);
+  const r = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = r.status === 0;
+  if (!ok) console.log(`── ${name} failed (exit ${r.status ?? r.signal})`);
+  return ok;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** Counts from a runner's JSON report; a failed run without a readable report is one failure. */
+function count(name, ok, report, read) {
+  if (!report) {
+    if (!ok) {
+      totals.failed += 1;
+      failedSteps.push(name);
+    }
+    return;
+  }
+  const c = read(report);
+  totals.passed += c.passed;
+  totals.failed += c.failed;
+  totals.skipped += c.skipped;
+  // The runner failed but no test did (a crash, an error outside tests): still a failure.
+  if (!ok && c.failed === 0) {
+    totals.failed += 1;
+    failedSteps.push(name);
+  }
+}
+
+const npx = (args) => ['npx', ['--no-install', ...args]];
+
+for (const [name, args] of [
+  ['types', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+  ['lint', ['eslint', '.']],
+]) {
+  if (!run(name, ...npx(args))) {
+    totals.failed += 1;
+    failedSteps.push(name);
+  }
+}
+
+const unitOk = run('unit', ...npx(['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${VITEST_JSON}`]));
+count('unit', unitOk, existsSync(VITEST_JSON) ? readJson(VITEST_JSON) : null, (r) => ({
+  passed: r.numPassedTests ?? 0,
+  failed: r.numFailedTests ?? 0,
+  skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
+}));
+
+if (run('build', 'npm', ['run', 'build'])) {
+  const e2eOk = run('browser', ...npx(['playwright', 'test', '--reporter=list,json', ...process.argv.slice(2)]), {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON,
+  });
+  count('browser', e2eOk, existsSync(PLAYWRIGHT_JSON) ? readJson(PLAYWRIGHT_JSON) : null, (r) => ({
+    // A test that passed on its retry (flaky) passed; Playwright prints it as flaky above.
+    passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0),
+    failed: r.stats?.unexpected ?? 0,
+    skipped: r.stats?.skipped ?? 0,
+  }));
+} else {
+  totals.failed += 1;
+  failedSteps.push('build');
+}
+
+if (failedSteps.length) console.log(`\nfailed outside any test: ${failedSteps.join(', ')}`);
+const line = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
+writeFileSync(join(reports, 'summary.txt'), `${line}\n`);
+console.log(`\n${line}`);
+process.exit(totals.failed > 0 ? 1 : 0);
