@@ -13,8 +13,9 @@
  * EventSource, importScripts), which a library has to go through whatever its version; the
  * MediaPipe logger sees its fetch fail and stops its timer by itself.
  *
- * Every entry point imports this module first (the page's main.tsx, every `*.worker.ts`, the
- * service worker); tests/unit/networkGuard.test.ts fails if one does not. ES modules evaluate
+ * Every worker entry imports this module first (every `*.worker.ts` and the service worker);
+ * tests/unit/networkGuard.test.ts fails if one does not. The document needs no guard: its CSP meta
+ * tag (connect-src 'self') holds on any host, and tests/e2e/trust.spec.ts shows it refusing. ES modules evaluate
  * their imports in order, so the guard is in place before any dependency's code runs.
  */
 
