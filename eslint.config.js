@@ -2,9 +2,10 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import layers from './scripts/eslint-layers.js';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'public', 'test-results', 'playwright-report', 'bench-results', 'reports'] },
+  { ignores: ['dist', 'dist-test', 'node_modules', 'public', 'test-results', 'playwright-report', 'bench-results', 'reports'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -16,6 +17,12 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    // Which folder of src/ may import which (the table in scripts/eslint-layers.js).
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { photobooth: layers },
+    rules: { 'photobooth/layers': 'error' },
   },
   {
     files: ['scripts/**/*.{js,mjs}', '*.js'],

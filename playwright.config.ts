@@ -1,11 +1,19 @@
 import { defineConfig } from '@playwright/test';
-import { launchWithCamera, freePort } from './tests/e2e/env';
+import { freePort, launchWithCamera } from './tests/e2e/env';
 
-// The server takes a free port (so `npm test` runs while `npm start` holds 4173), chosen once: the
-// workers Playwright starts inherit PB_PORT. PB_PORT / PB_DIST can also be set by hand.
+// Two builds, each served on a free port (so `npm test` runs while `npm start` holds 4173), chosen
+// once: the workers Playwright starts inherit the ports through the environment.
+//  - production: dist/, exactly what visitors get. The privacy, headers and trust specs and the
+//    check that nothing test-only ships run against it.
+//  - test: dist-test/, the same app built with `--mode test`, which installs the one test seam
+//    (window.__pbTest: preview pixels, landmarks) that the other specs read.
 process.env.PB_PORT ??= String(await freePort());
+process.env.PB_TEST_PORT ??= String(await freePort());
 const PORT = Number(process.env.PB_PORT);
+const TEST_PORT = Number(process.env.PB_TEST_PORT);
 const DIST = process.env.PB_DIST ?? 'dist';
+const TEST_DIST = process.env.PB_TEST_DIST ?? 'dist-test';
+const PRODUCTION_SPECS = ['**/trust.spec.ts', '**/privacy-any-host.spec.ts', '**/shipped.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -17,20 +25,26 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${PORT}`,
     launchOptions: launchWithCamera(),
     permissions: ['camera'],
     serviceWorkers: 'block',
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    // The built app, as it is deployed (service worker included); `npm run test:e2e` builds first.
-    command: `npx vite preview --port ${PORT} --strictPort --outDir ${DIST}`,
-    port: PORT,
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+  projects: [
+    { name: 'production', testMatch: PRODUCTION_SPECS, use: { baseURL: `http://localhost:${PORT}` } },
+    { name: 'app', testIgnore: PRODUCTION_SPECS, use: { baseURL: `http://localhost:${TEST_PORT}` } },
+  ],
+  webServer: [
+    // The built app, as it is deployed (service worker included); `npm test` builds both first.
+    { command: `npx vite preview --port ${PORT} --strictPort --outDir ${DIST}`, port: PORT, reuseExistingServer: false, timeout: 60_000 },
+    {
+      command: `npx vite preview --port ${TEST_PORT} --strictPort --outDir ${TEST_DIST}`,
+      port: TEST_PORT,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
 });

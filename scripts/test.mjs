@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: types, lint, unit tests (vitest), the production build and the browser tests
-// (Playwright), in that order. Every step runs even when an earlier one failed (the build excepted:
+// `npm test`: types, lint, unit tests (vitest), the production build, the test build (the same
+// app with the test seam) and the browser tests (Playwright), in that order. Every step runs even when an earlier one failed (the build excepted:
 // no browser test without it), so one run reports everything. It ends with one plain line that
 // tools reading CI output understand, `N passed, N failed` (`, N skipped` when some were), also
 // written to reports/summary.txt for .ci/run. N counts every unit and browser test; a step that
@@ -76,7 +76,7 @@ count('unit', unitOk, existsSync(VITEST_JSON) ? readJson(VITEST_JSON) : null, (r
   skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
 }));
 
-if (run('build', 'npm', ['run', 'build'])) {
+if (run('build', 'npm', ['run', 'build']) && run('build (test mode)', 'npm', ['run', 'build:test'])) {
   const e2eOk = run('browser', ...npx(['playwright', 'test', '--reporter=list,json', ...process.argv.slice(2)]), {
     PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON,
   });

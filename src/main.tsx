@@ -17,6 +17,8 @@ if (lang !== DEFAULT_LANG && !splitLangPath(pathname).prefixed) {
 }
 
 startPerformanceMonitor();
+// The test seam exists only in a test build (`vite build --mode test`); a production build drops it.
+if (import.meta.env.MODE === 'test') void import('./test-seam/install');
 registerServiceWorker();
 
 const root = document.getElementById('root');

@@ -1,12 +1,13 @@
-import { useAtomValue } from 'jotai';
+import { Provider, useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '../components/Spinner';
-import { ScreenError } from '../components/ScreenError';
+import { ScreenError } from './ScreenError';
 import type { StringGroup } from '../i18n/groups';
 import { I18nProvider, useI18n, useStrings } from '../i18n/I18nProvider';
 import { LANGUAGES } from '../i18n/languages';
 import { splitLangPath } from '../i18n/paths';
+import { store } from '../state/store';
 import { tutorialOpenAtom } from '../state/ui';
 import NotFoundPage from '../pages/NotFoundPage';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -14,7 +15,7 @@ import { GlobalErrorBanner } from './GlobalErrorBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { ROUTES, SCREENS, type TitleKind } from './routes';
-import { documentTitle } from './titles';
+import { documentTitle } from '../i18n/titles';
 
 // The overlay's code loads the first time it is opened, keeping the landing page's JavaScript small.
 const TutorialOverlay = lazy(() => import('../components/TutorialOverlay').then((m) => ({ default: m.TutorialOverlay })));
@@ -111,11 +112,14 @@ export function App() {
   const { lang, rest } = splitLangPath(location);
   const loadingText = LANGUAGES.find((l) => l.code === lang)?.loading ?? 'Loading…';
   return (
-    <I18nProvider lang={lang} fallback={<Spinner label={loadingText} />}>
-      {/* Last line of defence: even a crash in the header or footer leaves a way out, never a white page. */}
-      <ErrorBoundary fallback={(error) => <ScreenError error={error} />}>
-        <Shell location={location} rest={rest} />
-      </ErrorBoundary>
-    </I18nProvider>
+    // One store for React and for the renderer (src/state/store.ts).
+    <Provider store={store}>
+      <I18nProvider lang={lang} fallback={<Spinner label={loadingText} />}>
+        {/* Last line of defence: even a crash in the header or footer leaves a way out, never a white page. */}
+        <ErrorBoundary fallback={(error) => <ScreenError error={error} />}>
+          <Shell location={location} rest={rest} />
+        </ErrorBoundary>
+      </I18nProvider>
+    </Provider>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { RescuePhotosButton } from '../components/RescuePhotosButton';
+import { RescuePhotosButton } from '../features/strip/ui/RescuePhotosButton';
 import { useI18n } from '../i18n/I18nProvider';
 
 /** Browser noise that is not a failure of ours (fires as a window error in Chromium). */

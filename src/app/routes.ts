@@ -1,4 +1,5 @@
 import type { StringGroup } from '../i18n/groups';
+import type { TitleKind } from '../i18n/titles';
 import { lazyScreen } from './lazyScreen';
 
 /**
@@ -20,7 +21,7 @@ export const SCREENS = {
 };
 
 export type ScreenId = keyof typeof SCREENS;
-export type TitleKind = 'home' | 'booth' | 'preview' | 'privacy' | 'contact' | 'own';
+export type { TitleKind };
 
 export interface RouteDef {
   path: string;
@@ -42,7 +43,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/about', screen: 'privacy', title: 'privacy', strings: GUIDES },
   { path: '/contact', screen: 'contact', title: 'contact', strings: GUIDES },
   { path: '/photo-tutorial', screen: 'tutorial', title: 'home', strings: GUIDES },
-  { path: '/user-guide', screen: 'guide', title: 'home', strings: GUIDES },
+  // The shortcut table names the filters (the booth's strings).
+  { path: '/user-guide', screen: 'guide', title: 'home', strings: [...GUIDES, 'booth'] },
   { path: '/terms', screen: 'terms', title: 'home', strings: GUIDES },
   { path: '/blog', screen: 'blog', title: 'home', strings: GUIDES },
   { path: '/blog/:slug', screen: 'article', title: 'own', strings: GUIDES },

@@ -7,12 +7,17 @@
  * full-resolution framebuffer for a capture: the same stages and filter run for both, so the photo
  * is what the preview showed.
  *
- * A stage (e.g. the beauty passes in src/gl/beauty/) implements RenderStage and is listed in
- * src/gl/stages.ts (or passed to `pipeline.setStages`). Per frame the pipeline calls
- * `isActive(frame)`, and if true `render(ctx, input, frame)`; the stage draws into targets it gets
+ * A stage (e.g. the beauty retouch in src/features/beauty/stage.ts) implements RenderStage<X>, where
+ * X is what the stage reads per frame (landmarks, its settings): the feature owns that type, and
+ * the core passes it through untouched. The owner of a pipeline hands it its stages and each
+ * frame's inputs; the core imports no feature. Per frame the pipeline calls `isActive(frame)`,
+ * and if true `render(ctx, input, frame)`; the stage draws into targets it gets
  * from `ctx.acquireTarget(w, h)` (pooled; free again after the frame; ask for a smaller size to
  * work at reduced resolution) and returns the texture the next stage should read. It must never
  * draw into `input` and must not keep a target across frames (ask for one each frame).
+ *
+ * The last pass (a colour filter) is a FinalPass: a fragment shader with its uniforms, chosen by
+ * the owner; the core only adds `u_image` and `u_flipY`.
  *
  * Orientation: textures are uploaded with UNPACK_FLIP_Y, so texture uv (0,0) is the frame's
  * BOTTOM-left. A landmark at (x, y) (top-left origin, see FaceLandmarks) is at uv (x, 1 - y).
@@ -21,20 +26,16 @@
  * After a lost WebGL context is restored, `init(gl)` is called again on every stage (all previous
  * GL objects are gone); `dispose()` is called when the pipeline is torn down or stages replaced.
  */
-import type { FaceLandmarks } from '../vision/types';
-
-/** Per-frame data the stages need. */
-export interface FrameMeta {
+/** Per-frame data the stages need; `inputs` is the owner's (landmarks, settings), typed by the feature. */
+export interface FrameMeta<X = unknown> {
   /** Size the filter pass will draw at (preview: canvas pixels; capture: camera resolution). */
   outputWidth: number;
   outputHeight: number;
   /** The camera frame's own size. */
   sourceWidth: number;
   sourceHeight: number;
-  /** Landmarks for THIS frame (empty when none are known). */
-  faces: FaceLandmarks[];
-  /** Beauty settings, opaque to the pipeline (src/beauty owns the type). */
-  beauty: unknown;
+  /** What the stages read for THIS frame (its landmarks, the settings at this moment). */
+  inputs: X;
   /** Increasing number of the camera frame this render shows (preview), or -1 for a capture. */
   frameId: number;
   /** The frame's media time in ms (requestVideoFrameCallback's mediaTime, else video.currentTime). */
@@ -69,15 +70,24 @@ export interface StageContext {
    * `v_uv` (0..1) to the fragment shader.
    */
   drawQuad(program: StageProgram, uniforms: UniformValues, target: RenderTarget): void;
-  /** Compiles fragment source against the shared fullscreen vertex shader (cached by source). */
-  createProgram(fragmentSource: string): StageProgram;
+  /** A program from fragment source and the shared fullscreen vertex shader, cached by `id`. */
+  program(id: string, fragmentSource: string): StageProgram;
 }
 
-export interface RenderStage {
+export interface RenderStage<X = unknown> {
   id: string;
   /** Build GL objects. Called once, and again after a context restore. */
   init(gl: WebGL2RenderingContext): void;
-  isActive(frame: FrameMeta): boolean;
-  render(ctx: StageContext, input: StageTexture, frame: FrameMeta): StageTexture;
+  isActive(frame: FrameMeta<X>): boolean;
+  render(ctx: StageContext, input: StageTexture, frame: FrameMeta<X>): StageTexture;
   dispose(): void;
+}
+
+/** The last pass: reads the stages' result and draws the target (a colour filter). */
+export interface FinalPass {
+  /** Program cache key, e.g. 'filter:sepia'. */
+  id: string;
+  /** Fragment shader with `uniform sampler2D u_image` and `uniform float u_flipY`. */
+  source: string;
+  uniforms: UniformValues;
 }

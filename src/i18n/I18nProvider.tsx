@@ -1,7 +1,7 @@
 import rosetta from 'rosetta';
 import { createContext, use, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import loaders from 'virtual:i18n-loaders';
-import { loadWithRetry } from '../app/lazyScreen';
+import { loadWithRetry } from '../lib/loadWithRetry';
 import type { StringGroup } from './groups';
 import { DEFAULT_LANG, type Lang } from './languages';
 import { rawLookup, translator, type Dict, type Translate } from './translate';

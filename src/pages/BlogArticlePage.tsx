@@ -3,7 +3,7 @@ import { useParams } from 'wouter';
 import { Spinner } from '../components/Spinner';
 import '../components/content/content.css';
 import { LangLink } from '../components/LangLink';
-import { documentTitle } from '../app/titles';
+import { documentTitle } from '../i18n/titles';
 import { formatArticleDate, loadArticle, type Article } from '../content/blog';
 import { useI18n } from '../i18n/I18nProvider';
 import NotFoundPage from './NotFoundPage';

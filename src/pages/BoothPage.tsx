@@ -1,51 +1,32 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
-import { useCamera } from '../camera/useCamera';
-import BeautyPanel from '../components/beauty/BeautyPanel';
-import { CameraView } from '../components/booth/CameraView';
-import { CapturedPhotos } from '../components/booth/CapturedPhotos';
-import { FilterPicker } from '../components/booth/FilterPicker';
-import { LightBanner } from '../components/booth/LightBanner';
-import { PhotoSettings } from '../components/booth/PhotoSettings';
-import { useCaptureSequence } from '../components/booth/useCaptureSequence';
-import '../components/booth/booth.css';
-import { filterForKey } from '../filters/registry';
-import type { PreviewRenderer } from '../gl/preview';
+import { useShortcuts } from '../components/useShortcuts';
+import BeautyPanel from '../features/beauty/BeautyPanel';
+import { BOOTH_ACTIONS, type BoothActionContext } from '../features/booth/actions';
+import { CameraView } from '../features/booth/CameraView';
+import { CapturedPhotos } from '../features/booth/CapturedPhotos';
+import { LightBanner } from '../features/booth/LightBanner';
+import { PhotoSettings } from '../features/booth/PhotoSettings';
+import { boothRendererAtom } from '../features/booth/state';
+import { useCaptureSequence } from '../features/booth/useCaptureSequence';
+import '../features/booth/booth.css';
+import { useCamera } from '../features/camera/useCamera';
+import { FilterPicker } from '../features/filters/FilterPicker';
 import { useI18n } from '../i18n/I18nProvider';
-import { filterIdAtom } from '../state/booth';
 import { capturedPhotosAtom } from '../state/session';
-
-/** Keys typed into these never pick filters. */
-const TYPING = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
+import { store } from '../state/store';
 
 export default function BoothPage() {
   const { t } = useI18n();
   const camera = useCamera();
-  const [renderer, setRenderer] = useState<PreviewRenderer | null>(null);
+  const renderer = useAtomValue(boothRendererAtom);
   // One map for the picker's thumbnail canvases, filled by the picker, drawn by the renderer.
   const [thumbnails] = useState(() => new Map<string, HTMLCanvasElement>());
   const [captureError, setCaptureError] = useState(false);
   const onCaptureError = useCallback(() => setCaptureError(true), []);
-  const sequence = useCaptureSequence(renderer, onCaptureError);
-  const setFilterId = useSetAtom(filterIdAtom);
+  const sequence = useCaptureSequence(onCaptureError);
   const { cancel } = sequence;
   const photoCount = useAtomValue(capturedPhotosAtom).length;
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        cancel();
-        return;
-      }
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
-      const target = e.target as HTMLElement | null;
-      if (target && (TYPING.has(target.tagName) || target.isContentEditable)) return;
-      const filter = filterForKey(e.key);
-      if (filter) setFilterId(filter.id);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [cancel, setFilterId]);
 
   const live = camera.status === 'live';
   // A camera that ends or is released mid-sequence stops the sequence (no failed shot on top of
@@ -53,10 +34,14 @@ export default function BoothPage() {
   useEffect(() => {
     if (!live) cancel();
   }, [live, cancel]);
+  const canShoot = live && Boolean(renderer);
   const start = () => {
+    if (!canShoot) return;
     setCaptureError(false);
     sequence.start();
   };
+  // Keys 1–9, Space/Enter and Escape: the booth's action registry, one handler.
+  useShortcuts<BoothActionContext>(BOOTH_ACTIONS, { store, startCapture: start, cancelCapture: cancel });
 
   return (
     <section className="page booth-page">
@@ -72,7 +57,6 @@ export default function BoothPage() {
             onRetry={camera.retry}
             onSelectDevice={camera.selectDevice}
             overlay={sequence.overlay}
-            onRenderer={setRenderer}
             thumbnails={thumbnails}
           />
           {captureError && (
@@ -86,11 +70,11 @@ export default function BoothPage() {
               sequence.retake(i, total);
             }}
             busy={sequence.busy}
-            canShoot={live && Boolean(renderer)}
+            canShoot={canShoot}
           />
         </div>
         <aside className="booth-side">
-          <PhotoSettings onStart={start} disabled={!live || !renderer} busy={sequence.busy} hasPhotos={photoCount > 0} />
+          <PhotoSettings onStart={start} disabled={!canShoot} busy={sequence.busy} hasPhotos={photoCount > 0} />
           <LightBanner />
           <FilterPicker thumbnails={thumbnails} />
           <BeautyPanel />

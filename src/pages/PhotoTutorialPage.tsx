@@ -1,6 +1,6 @@
 import { Bullets } from '../components/content/Paragraphs';
 import '../components/content/content.css';
-import { ShortcutTable } from '../components/content/ShortcutTable';
+import { ShortcutTable } from '../features/booth/ShortcutTable';
 import { LangLink } from '../components/LangLink';
 import { useI18n } from '../i18n/I18nProvider';
 

@@ -1,21 +1,20 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { LangLink } from '../components/LangLink';
-import { ExportActions } from '../components/preview/ExportActions';
-import { PhotoThumbs } from '../components/preview/PhotoThumbs';
-import { SharePanel } from '../components/preview/SharePanel';
-import { StripControls } from '../components/preview/StripControls';
-import { StripPreview } from '../components/preview/StripPreview';
-import { useStripDesign } from '../components/preview/useStripDesign';
-import '../components/preview/preview.css';
+import { ExportActions } from '../features/strip/ui/ExportActions';
+import { PhotoThumbs } from '../features/strip/ui/PhotoThumbs';
+import { SharePanel } from '../features/strip/ui/SharePanel';
+import { StripControls } from '../features/strip/ui/StripControls';
+import { StripPreview } from '../features/strip/ui/StripPreview';
+import { useStripDesign } from '../features/strip/ui/useStripDesign';
+import '../features/strip/ui/preview.css';
 import { Spinner } from '../components/Spinner';
 import { useI18n } from '../i18n/I18nProvider';
 import { capturedPhotosAtom } from '../state/session';
-import { DEFAULT_STRIP_SETTINGS, storageStatusAtom, stripSettingsAtom } from '../state/strip';
+import { DEFAULT_STRIP_SETTINGS } from '../features/strip/meta';
+import { storageStatusAtom, stripSettingsAtom } from '../features/strip/state';
 import { clearSession } from '../storage/sessionStore';
-import { StripComposer } from '../strip/composer';
-import { exportStripJpeg } from '../strip/export';
-import type { ResolutionId } from '../strip/layouts';
+import { StripComposer } from '../features/strip/composer';
 
 /** The preview screen: the captured photos become a strip the visitor customises, downloads and shares. */
 export default function PreviewPage() {
@@ -37,13 +36,6 @@ export default function PreviewPage() {
   useEffect(() => {
     composer?.keepOnly(photos.map((p) => p.id));
   }, [composer, photos]);
-
-  // Automation hook for the benchmark (only under WebDriver/Playwright, never for visitors).
-  useEffect(() => {
-    if (!navigator.webdriver || !composer) return;
-    const hooks = { photos, design, exportJpeg: (r: ResolutionId) => exportStripJpeg(composer, design, photos, r) };
-    (window as unknown as { __stripBench?: typeof hooks }).__stripBench = hooks;
-  }, [composer, design, photos]);
 
   const clear = () => {
     setCaptured([]);

@@ -1,5 +1,5 @@
 import { Bullets } from '../components/content/Paragraphs';
-import { ShortcutTable } from '../components/content/ShortcutTable';
+import { ShortcutTable } from '../features/booth/ShortcutTable';
 import '../components/content/content.css';
 import { LangLink } from '../components/LangLink';
 import { useI18n } from '../i18n/I18nProvider';

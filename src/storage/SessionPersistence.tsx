@@ -2,7 +2,8 @@ import { useAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useI18n } from '../i18n/I18nProvider';
 import { capturedPhotosAtom } from '../state/session';
-import { DEFAULT_STRIP_SETTINGS, storageStatusAtom, stripSettingsAtom, type StorageStatus } from '../state/strip';
+import { DEFAULT_STRIP_SETTINGS } from '../features/strip/meta';
+import { storageStatusAtom, stripSettingsAtom, type StorageStatus } from '../features/strip/state';
 import { loadSession, savePhotos, saveSettings, StorageFullError } from './sessionStore';
 import './storage.css';
 

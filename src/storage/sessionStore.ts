@@ -1,5 +1,5 @@
 import type { CapturedPhoto } from '../state/session';
-import type { StripSettings } from '../state/strip';
+import type { StripSettings } from '../features/strip/meta';
 
 /**
  * The session on the device: captured photos (as Blobs) and the strip settings, in IndexedDB, so a

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
 import { launchWithCamera } from '../e2e/env';
-import type { BeautyPassTiming } from '../../src/gl/beauty/benchTiming';
 
 // Beauty figures, all from one run (the close-up clip, 1280×720 at 30 fps):
 //  1. face landmark detection time per frame inside the worker, at the live size (480 px long
@@ -17,13 +16,6 @@ test.use({ launchOptions: launchWithCamera({ clip: 'face-closeup-1280x720.mjpeg'
 const LEVELS = ['smooth', 'brightness', 'enhance', 'slim', 'eyes'];
 const SECONDS = 10;
 
-
-interface Debug {
-  liveDetectMs?: number[];
-  live?: unknown[];
-  setLiveDetectSize: (n: number) => void;
-  timeBeautyPasses: (v: HTMLVideoElement, w: number, h: number) => BeautyPassTiming | null;
-}
 
 /** Counts camera frames and frames the preview drew (its rVFC callbacks), and long tasks. */
 function livePreview(page: Page, seconds: number) {
@@ -55,18 +47,18 @@ function livePreview(page: Page, seconds: number) {
 
 function detectStats(page: Page) {
   return page.evaluate(() => {
-    const ms = [...((window as unknown as { __beautyDebug: Debug }).__beautyDebug.liveDetectMs ?? [])].sort((a, b) => a - b);
+    const ms = window.__pbTest!.landmarks().liveDetectMs.sort((a, b) => a - b);
     const q = (p: number) => ms[Math.min(ms.length - 1, Math.floor(p * ms.length))] ?? NaN;
     return { n: ms.length, median: q(0.5), p90: q(0.9) };
   });
 }
 
 const resetDetect = (page: Page, size: number) =>
-  page.evaluate((size) => (window as unknown as { __beautyDebug: Debug }).__beautyDebug.setLiveDetectSize(size), size);
+  page.evaluate((size) => window.__pbTest!.setLiveDetectSize(size), size);
 
 test('beauty: landmarks, live preview and GPU passes', async ({ page }) => {
   test.setTimeout(240_000);
-  await page.goto('/photobooth?beauty-debug');
+  await page.goto('/photobooth');
   await expect(page.getByTestId('booth-stage')).toHaveAttribute('data-camera-status', 'live', { timeout: 30_000 });
   const panel = page.getByTestId('beauty-panel');
   await page.getByTestId('beauty-enable').check();
@@ -93,7 +85,7 @@ test('beauty: landmarks, live preview and GPU passes', async ({ page }) => {
 
   const gpu = await page.evaluate(() => {
     const video = document.querySelector<HTMLVideoElement>('[data-testid="booth-stage"] video')!;
-    const d = (window as unknown as { __beautyDebug: Debug }).__beautyDebug;
+    const d = window.__pbTest!;
     return [d.timeBeautyPasses(video, 640, 360), d.timeBeautyPasses(video, 1280, 720)];
   });
 

@@ -8,7 +8,8 @@ import { freePort, launchWithCamera } from '../e2e/env';
 process.env.PB_PORT ??= String(await freePort());
 const PORT = Number(process.env.PB_PORT);
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const DIST = resolve(ROOT, process.env.PB_DIST ?? 'dist');
+// The test build: the bench reads the app through the test seam (window.__pbTest).
+const DIST = resolve(ROOT, process.env.PB_TEST_DIST ?? 'dist-test');
 
 export default defineConfig({
   testDir: '.',

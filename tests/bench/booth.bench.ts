@@ -20,7 +20,7 @@ interface Timing {
 }
 
 test('booth pipeline figures', async ({ page }) => {
-  await page.goto('/photobooth?pb-debug');
+  await page.goto('/photobooth');
   await expect(page.getByTestId('booth-stage')).toHaveAttribute('data-camera-status', 'live', { timeout: 30_000 });
   await expect(page.getByTestId('booth-stage')).toHaveAttribute('data-render-mode', 'webgl');
   await page.getByTestId(`filter-${FILTER}`).click();
@@ -29,35 +29,14 @@ test('booth pipeline figures', async ({ page }) => {
   // 1. Pass-by-pass GPU time at each size (median of 15 frames), and the peer way at that size.
   const perSize = await page.evaluate(
     async ({ sizes, filter, peerFilter }) => {
-      type R = {
-        pipeline: { profileFrame: (...a: unknown[]) => { id: string; ms: number }[] } | null;
-      };
-      const r = (window as unknown as { __pbBooth: R }).__pbBooth;
+      const seam = window.__pbTest!;
       const video = document.querySelector('video')!;
       const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
       const out = [];
       for (const [w = 0, h = 0] of sizes) {
         const runs: { id: string; ms: number }[][] = [];
         for (let i = 0; i < 15; i++) {
-          runs.push(
-            r.pipeline!.profileFrame(
-              video,
-              video.videoWidth,
-              video.videoHeight,
-              {
-                outputWidth: w,
-                outputHeight: h,
-                sourceWidth: video.videoWidth,
-                sourceHeight: video.videoHeight,
-                faces: [],
-                beauty: undefined,
-                frameId: -1,
-                timestamp: 0,
-                purpose: 'preview',
-              },
-              { filterId: filter, mirror: true },
-            ),
-          );
+          runs.push(seam.profileFrame(filter, w, h));
           await new Promise((res) => setTimeout(res, 30));
         }
         const ids = runs[0]!.map((p) => p.id);
@@ -86,8 +65,7 @@ test('booth pipeline figures', async ({ page }) => {
 
   // 2. Ten seconds of live preview with the filter on: frames reaching the screen, JS per frame, long tasks.
   const live = await page.evaluate(async () => {
-    type R = { resetStats: () => void; stats: { cameraFrames: number; renderedFrames: number; jsMs: number; skippedFrames: number } };
-    const r = (window as unknown as { __pbBooth: R }).__pbBooth;
+    const r = window.__pbTest!.renderer()!;
     const long: number[] = [];
     const obs = new PerformanceObserver((list) => list.getEntries().forEach((e) => e.duration > 50 && long.push(e.duration)));
     obs.observe({ type: 'longtask' });
@@ -95,19 +73,18 @@ test('booth pipeline figures', async ({ page }) => {
     await new Promise((res) => setTimeout(res, 10_000));
     obs.disconnect();
     const s = { ...r.stats };
-    return { ...s, longTasks: long.length, longest: Math.max(0, ...long), path: (r as unknown as { uploadPath: string }).uploadPath };
+    return { ...s, longTasks: long.length, longest: Math.max(0, ...long), path: r.uploadPath };
   });
   const canvasSize = await page.getByTestId('booth-canvas').evaluate((c: HTMLCanvasElement) => `${c.width}x${c.height}`);
 
   // 3. Capture time per photo at the camera's resolution (render + read-back + JPEG encode).
   const capture = await page.evaluate(async (filter) => {
-    type R = { capture: (s: { filterId: string; mirror: boolean }) => Promise<{ width: number; height: number; blob: Blob }> };
-    const r = (window as unknown as { __pbBooth: R }).__pbBooth;
+    const r = window.__pbTest!.renderer()!;
     const times: number[] = [];
     let size = '';
     for (let i = 0; i < 4; i++) {
       const t0 = performance.now();
-      const img = await r.capture({ filterId: filter, mirror: false });
+      const img = await r.capture(filter);
       times.push(performance.now() - t0);
       size = `${img.width}x${img.height} ${(img.blob.size / 1024).toFixed(0)} KB`;
       await new Promise((res) => setTimeout(res, 200));

@@ -15,24 +15,20 @@ test.use({ launchOptions: { ...camera, args: [...camera.args, '--js-flags=--expo
 const SHOTS = 4;
 const RUNS = 5;
 
-interface Hooks {
-  photos: { id: string; blob: Blob }[];
-  exportJpeg: (r: 'standard' | 'hd' | 'print') => Promise<Blob>;
-}
 
 async function captureToPreview(page: Page) {
   await page.goto('/photobooth');
   await captureSequence(page, { shots: SHOTS, countdown: 0 });
   await page.getByTestId('to-preview').click();
   await expect(page.getByTestId('preview-photo')).toHaveCount(SHOTS);
-  await page.waitForFunction(() => (window as unknown as { __stripBench?: Hooks }).__stripBench?.photos.length === 4);
+  await page.waitForFunction(() => window.__pbTest?.strip.photos().length === 4);
 }
 
 /** Median ms of RUNS compose+encode calls at a resolution (after one warm-up), and the JPG's byte size. */
 function timeOurs(page: Page, resolution: 'standard' | 'hd' | 'print', runs = RUNS) {
   return page.evaluate(
     async ({ resolution, runs }) => {
-      const hooks = (window as unknown as { __stripBench: Hooks }).__stripBench;
+      const hooks = window.__pbTest!.strip;
       await hooks.exportJpeg(resolution);
       const times: number[] = [];
       let bytes = 0;
@@ -56,7 +52,7 @@ function timeOurs(page: Page, resolution: 'standard' | 'hd' | 'print', runs = RU
 function timePeer(page: Page, width: number, height: number, runs = 3) {
   return page.evaluate(
     async ({ width, height, runs }) => {
-      const hooks = (window as unknown as { __stripBench: Hooks }).__stripBench;
+      const hooks = window.__pbTest!.strip;
       const times: number[] = [];
       let chars = 0;
       for (let r = 0; r < runs + 1; r++) {
@@ -67,10 +63,11 @@ function timePeer(page: Page, width: number, height: number, runs = 3) {
         const ctx = canvas.getContext('2d')!;
         ctx.fillStyle = '#ffffff';
         ctx.fillRect(0, 0, width, height);
-        const n = hooks.photos.length;
+        const photos = hooks.photos();
+        const n = photos.length;
         const slotH = (height * 0.84 - height * 0.012 * (n - 1)) / n;
         for (let i = 0; i < n; i++) {
-          const url = URL.createObjectURL(hooks.photos[i]!.blob);
+          const url = URL.createObjectURL(photos[i]!.blob);
           const img = new Image();
           img.src = url;
           await img.decode();

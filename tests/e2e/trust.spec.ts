@@ -4,7 +4,7 @@ import { unzipSync } from 'fflate';
 import jpeg from 'jpeg-js';
 import { CSP_META, SECURITY_HEADERS } from '../../scripts/security-headers';
 import { LANGUAGES } from '../../src/i18n/languages';
-import { LAYOUTS } from '../../src/strip/layouts';
+import { LAYOUTS } from '../../src/features/strip/layouts';
 import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
 import { enableBeauty } from './helpers/beauty';

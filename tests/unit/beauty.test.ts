@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { needsFaces } from '../../src/beauty/connect';
-import { EYES, FACE_OVAL, LEFT_EYE_RING, LIPS_RING, RIGHT_EYE_RING } from '../../src/beauty/faceRegions';
+import { EYES, FACE_OVAL, LEFT_EYE_RING, LIPS_RING, RIGHT_EYE_RING } from '../../src/features/beauty/faceRegions';
 import {
   BEAUTY_LEVELS,
   BEAUTY_PRESETS,
   beautyIsIdle,
   clampLevel,
   matchingPreset,
+  needsFaces,
   PRESET_LEVELS,
   ZERO_LEVELS,
-} from '../../src/beauty/presets';
-import { EYE_MAX_MAGNIFY, skinMaskTriangles, warpUniforms } from '../../src/beauty/uniforms';
-import { beautyWork, composeVariant } from '../../src/gl/beauty/beautyStage';
+} from '../../src/features/beauty/meta';
+import { EYE_MAX_MAGNIFY, skinMaskTriangles, warpUniforms } from '../../src/features/beauty/uniforms';
+import { beautyWork, composeVariant, type BeautyInputs } from '../../src/features/beauty/stage';
 import type { FrameMeta } from '../../src/gl/types';
-import type { FaceLandmarks } from '../../src/vision/types';
+import type { FaceLandmarks } from '../../src/features/vision/types';
 
 /** A synthetic face: points on an ellipse, with eye corners and irises where a face has them. */
 function fakeFace(): FaceLandmarks {
@@ -31,13 +31,13 @@ function fakeFace(): FaceLandmarks {
   return face;
 }
 
-const frame = (beauty: unknown, faces: FaceLandmarks[] = []): FrameMeta => ({
+const OFF = { enabled: false, levels: ZERO_LEVELS };
+const frame = (beauty: BeautyInputs['beauty'] = OFF, faces: FaceLandmarks[] = []): FrameMeta<BeautyInputs> => ({
   outputWidth: 1280,
   outputHeight: 720,
   sourceWidth: 1280,
   sourceHeight: 720,
-  faces,
-  beauty,
+  inputs: { faces, beauty },
   frameId: 1,
   timestamp: 0,
   purpose: 'preview',

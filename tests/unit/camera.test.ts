@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cameraConstraints, cameraErrorKind, openCamera } from '../../src/camera/camera';
+import { cameraConstraints, cameraErrorKind, openCamera } from '../../src/features/camera/camera';
 
 const named = (name: string) => Object.assign(new Error(name), { name });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTER_ID, FILTER_GROUPS, FILTERS, filterById, filterForKey } from '../../src/filters/registry';
-import { filterFragmentSource } from '../../src/gl/pipeline';
+import { DEFAULT_FILTER_ID, FILTER_GROUPS, FILTERS, filterById, filterForKey } from '../../src/features/filters/meta';
+import { filterFragmentSource, filterPass } from '../../src/features/filters/pass';
 
 describe('filter registry', () => {
   it('has the 13 filters of the spec in 3 groups, in order', () => {
@@ -33,6 +33,14 @@ describe('filter registry', () => {
       expect(full.startsWith('#version 300 es')).toBe(true);
       expect(full).not.toContain('//#FILTER');
     }
+  });
+
+  it('gives the pipeline a final pass per filter, keyed by id, with its uniforms and the mirror', () => {
+    const pass = filterPass('high-contrast', true);
+    expect(pass.id).toBe('filter:high-contrast');
+    expect(pass.uniforms).toMatchObject({ u_contrast: 1.6, u_mirror: 1, u_intensity: 1 });
+    expect(pass.source).toBe(filterFragmentSource(filterById('high-contrast')));
+    expect(filterPass('nope', false)).toMatchObject({ id: 'filter:none', uniforms: { u_mirror: 0 } });
   });
 
   it('falls back to no filter for an unknown id', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import jpeg from 'jpeg-js';
-import { readJfifDensity, setJfifDensity } from '../../src/strip/jfif';
+import { readJfifDensity, setJfifDensity } from '../../src/features/strip/jfif';
 
 function encode(): Uint8Array {
   const width = 8;

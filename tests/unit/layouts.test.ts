@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LAYOUTS, RESOLUTIONS, slotCorners, stripSize, type Rect, type Slot } from '../../src/strip/layouts';
+import { LAYOUTS, RESOLUTIONS, slotCorners, stripSize, type Rect, type Slot } from '../../src/features/strip/layouts';
 
 const EPS = 1e-9;
 const COUNTS = [1, 2, 3, 4, 5, 6, 8];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ChunkLoadError, loadWithRetry } from '../../src/app/lazyScreen';
+import { ChunkLoadError, loadWithRetry } from '../../src/lib/loadWithRetry';
 
 describe('screen chunk loading', () => {
   it('retries a failed chunk once and succeeds', async () => {

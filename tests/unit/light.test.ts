@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FILTERS } from '../../src/filters/registry';
-import { BRIGHT_ABOVE, classifyLight, LOW_BELOW, meanLuma, RECOMMENDED_FILTER } from '../../src/vision/light';
+import { FILTERS } from '../../src/features/filters/meta';
+import { BRIGHT_ABOVE, classifyLight, LOW_BELOW, meanLuma, RECOMMENDED_FILTER } from '../../src/features/vision/light';
 
 describe('light classifier', () => {
   it('classifies the fixture clips by their mean luma', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OneEuroFilter } from '../../src/beauty/oneEuro';
+import { OneEuroFilter } from '../../src/features/vision/oneEuro';
 
 describe('OneEuroFilter', () => {
   it('passes the first sample through unchanged', () => {

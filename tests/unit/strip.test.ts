@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { exportBaseName } from '../../src/strip/export';
-import { FRAMES } from '../../src/strip/frames';
-import { LAYOUTS } from '../../src/strip/layouts';
-import { placeStickers, STICKER_SETS } from '../../src/strip/stickers';
+import { exportBaseName } from '../../src/features/strip/export';
+import { FRAMES } from '../../src/features/strip/frames';
+import { LAYOUTS } from '../../src/features/strip/layouts';
+import { placeStickers, STICKER_SETS } from '../../src/features/strip/stickers';
 
 describe('strip registries and helpers', () => {
   it('names exports with the local date and time', () => {

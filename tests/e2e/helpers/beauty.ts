@@ -4,8 +4,8 @@ import { expect, type Page } from '@playwright/test';
 /**
  * Beauty test helpers, measured on captured photos (what the visitor keeps). To compare beauty
  * off and on at the same landmarks, `freeze` pauses the <video> element: every capture then
- * takes the very same camera frame. Landmark positions come from the opt-in test hook
- * `?beauty-debug` (window.__beautyDebug, see src/vision/faceTracker.ts).
+ * takes the very same camera frame. Landmark positions come from the test seam
+ * (window.__pbTest.landmarks(), src/test-seam/install.ts; test build only).
  */
 
 export type Pt = { x: number; y: number };
@@ -19,7 +19,7 @@ export type Level = (typeof LEVELS)[number];
 
 
 export async function openBooth(page: Page) {
-  await page.goto('/photobooth?beauty-debug');
+  await page.goto('/photobooth');
   await expect(page.getByTestId('booth-stage')).toHaveAttribute('data-camera-status', 'live', { timeout: 30_000 });
   await page.getByTestId('shot-count').selectOption('1');
   await page.getByTestId('countdown').selectOption('0');
@@ -70,7 +70,7 @@ export async function shoot(page: Page): Promise<Photo> {
 
 export async function stillLandmarks(page: Page): Promise<Pt[][]> {
   return page.evaluate(
-    () => (window as unknown as { __beautyDebug?: { lastStill?: Pt[][] } }).__beautyDebug?.lastStill ?? [],
+    () => window.__pbTest!.landmarks().lastStill,
   );
 }
 

@@ -133,4 +133,4 @@ export function storedPhotoCount(page: Page): Promise<number> {
 }
 
 /** The walk's PRNG is the app's own seeded generator (mulberry32): the same seed replays the same walk. */
-export { seeded as mulberry32 } from '../../../src/strip/draw';
+export { seeded as mulberry32 } from '../../../src/features/strip/draw';

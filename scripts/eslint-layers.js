@@ -1,0 +1,93 @@
+// The layer rule: which folder of src/ may import which. Every folder (and every feature folder
+// under src/features/) is a layer; a layer may import itself and the layers listed for it, nothing
+// else. The table is a DAG (tests/unit/layers.test.ts checks), so no folder cycle can come back and
+// nothing imports upward: the rendering core (gl) knows no feature and no React, a feature knows
+// only the features below it, and only the app shell and pages put features together.
+import { dirname, relative, resolve, sep } from 'node:path';
+
+const SHARED = ['lib', 'i18n', 'components', 'state'];
+
+/** layer → the layers it may import. */
+export const LAYERS = {
+  entry: ['*'], // src/main.tsx, src/sw.ts
+  'test-seam': ['*'], // installed only by a test build
+  app: ['pages', 'features/*', 'storage', 'content', 'workers', 'gl', ...SHARED],
+  pages: ['features/*', 'storage', 'content', ...SHARED],
+  storage: ['features/strip', 'lib', 'state', 'i18n', 'components'],
+  'features/booth': ['features/filters', 'features/beauty', 'features/vision', 'features/camera', 'gl', 'workers', ...SHARED],
+  'features/strip': ['workers', ...SHARED],
+  'features/beauty': ['features/vision', 'gl', ...SHARED],
+  'features/filters': ['gl', ...SHARED],
+  'features/camera': ['lib', 'i18n', 'state'],
+  'features/vision': ['workers', 'lib'],
+  components: ['i18n', 'state', 'lib'],
+  content: ['lib', 'i18n'],
+  state: ['lib'],
+  i18n: ['lib'],
+  gl: ['lib'],
+  workers: [],
+  lib: [],
+};
+
+/** Packages a layer must not import: the core knows no React and no store. */
+const NO_PACKAGES = {
+  gl: ['react', 'react-dom', 'jotai', 'wouter'],
+  workers: ['react', 'react-dom', 'jotai', 'wouter'],
+  lib: ['react', 'react-dom', 'jotai', 'wouter'],
+  'features/vision': ['react', 'react-dom', 'wouter'],
+};
+
+/** The layer a file under src/ belongs to, or null outside src/. */
+export function layerOf(file, srcDir) {
+  const rel = relative(srcDir, file);
+  if (rel.startsWith('..')) return null;
+  const parts = rel.split(sep);
+  if (parts.length === 1) return 'entry';
+  if (parts[0] === 'features') return `features/${parts[1]}`;
+  return parts[0];
+}
+
+export function allows(from, to) {
+  if (from === to) return true;
+  const allowed = LAYERS[from];
+  if (!allowed) return false;
+  return allowed.some((a) => a === '*' || a === to || (a === 'features/*' && to.startsWith('features/')));
+}
+
+const rule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Folders of src/ import only the layers below them (scripts/eslint-layers.js).' },
+    schema: [],
+  },
+  create(context) {
+    const file = context.filename;
+    const srcDir = resolve(dirname(new URL(import.meta.url).pathname), '../src');
+    const from = layerOf(file, srcDir);
+    if (!from) return {};
+    const check = (node, spec) => {
+      if (typeof spec !== 'string') return;
+      if (!spec.startsWith('.')) {
+        const pkg = spec.split('/')[0];
+        if (NO_PACKAGES[from]?.includes(pkg))
+          context.report({ node, message: `${from} must not import '${pkg}' (see scripts/eslint-layers.js).` });
+        return;
+      }
+      const target = resolve(dirname(file), spec.split('?')[0]);
+      const to = layerOf(target, srcDir);
+      if (!to || allows(from, to)) return;
+      context.report({
+        node,
+        message: `${from} must not import ${to} ('${spec}'): an upward import or a folder cycle (see scripts/eslint-layers.js).`,
+      });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+      ExportAllDeclaration: (node) => check(node.source, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+    };
+  },
+};
+
+export default { rules: { layers: rule } };

@@ -1,0 +1,20 @@
+import { useI18n } from '../i18n/I18nProvider';
+import { RescuePhotosButton } from '../features/strip/ui/RescuePhotosButton';
+
+/** What a visitor sees when a screen cannot load or crashes: a plain message and a way out. */
+export function ScreenError({ error }: { error: Error }) {
+  const { t } = useI18n();
+  const chunk = error.name === 'ChunkLoadError' || /dynamically imported module|Importing a module script/i.test(error.message);
+  return (
+    <section className="page narrow screen-error" role="alert">
+      <h1>{chunk ? t('errors.chunkTitle') : t('errors.crashTitle')}</h1>
+      <p>{chunk ? t('errors.chunkBody') : t('errors.crashBody')}</p>
+      <p className="screen-error-actions">
+        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+          {t('errors.reload')}
+        </button>{' '}
+        <RescuePhotosButton />
+      </p>
+    </section>
+  );
+}

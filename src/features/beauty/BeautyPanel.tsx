@@ -1,0 +1,165 @@
+import { useAtom } from 'jotai';
+import { useCallback, useEffect, useId, useRef, useSyncExternalStore } from 'react';
+import {
+  BEAUTY_LEVELS,
+  BEAUTY_PRESETS,
+  clampLevel,
+  matchingPreset,
+  needsFaces,
+  PRESET_LEVELS,
+  ZERO_LEVELS,
+  type BeautyLevel,
+} from './meta';
+import { useI18n } from '../../i18n/I18nProvider';
+import { beautyEnabledAtom, beautyLevelsAtom } from './state';
+import { faceTracker } from '../vision/faceTracker';
+import './BeautyPanel.css';
+
+/** Landmarks decide the hint; re-render only when "is there a face" changes. */
+const faceState = () => {
+  const live = faceTracker.getLiveFaces();
+  return !live.known ? 'unknown' : live.faces.length > 0 ? 'face' : 'none';
+};
+/** "faces×points" of the latest live result, e.g. "1x478" (shown to tests as a data attribute). */
+const liveShape = () => {
+  const live = faceTracker.getLiveFaces();
+  return live.known ? `${live.faces.length}x${live.faces[0]?.length ?? 0}` : '';
+};
+
+/** Loads the face model when the browser is idle after the booth opens (never on the landing page). */
+function useIdleModelLoad() {
+  useEffect(() => {
+    const start = () => void faceTracker.load();
+    if ('requestIdleCallback' in window) {
+      const id = requestIdleCallback(start, { timeout: 8000 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(start, 3000);
+    return () => clearTimeout(id);
+  }, []);
+  // Leaving the booth closes the landmarker (its memory back; MediaPipe's closing log flush is
+  // refused by the network guard).
+  useEffect(() => () => faceTracker.close(), []);
+}
+
+export default function BeautyPanel() {
+  const { t } = useI18n();
+  const [enabled, setEnabled] = useAtom(beautyEnabledAtom);
+  const [levels, setLevels] = useAtom(beautyLevelsAtom);
+  const status = useSyncExternalStore(faceTracker.subscribe, faceTracker.getStatus);
+  const face = useSyncExternalStore(faceTracker.subscribe, faceState);
+  const shape = useSyncExternalStore(faceTracker.subscribe, liveShape);
+  const idBase = useId();
+  const rootRef = useRef<HTMLElement>(null);
+
+  useIdleModelLoad();
+
+  // First use of the panel (focus, click or touch) starts the model download at once.
+  const onFirstUse = useCallback(() => void faceTracker.load(), []);
+
+  const setLevel = (key: BeautyLevel, value: number) => setLevels((l) => ({ ...l, [key]: clampLevel(value) }));
+  const preset = matchingPreset(levels);
+  const settings = { enabled, levels };
+  const percent = status.state === 'loading' && status.total ? Math.round((status.loaded / status.total) * 100) : 0;
+
+  return (
+    <section
+      ref={rootRef}
+      className="beauty-panel card"
+      aria-labelledby={`${idBase}-title`}
+      onFocusCapture={onFirstUse}
+      onPointerDownCapture={onFirstUse}
+      data-testid="beauty-panel"
+      data-model={status.state}
+      data-landmarks={shape}
+    >
+      <div className="beauty-head">
+        <h2 id={`${idBase}-title`}>{t('beauty.title')}</h2>
+        <label className="beauty-toggle">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={enabled}
+            onChange={(e) => setEnabled(e.target.checked)}
+            data-testid="beauty-enable"
+          />
+          <span>{t('beauty.enable')}</span>
+        </label>
+      </div>
+
+      {status.state === 'loading' && (
+        <div className="beauty-status" role="status">
+          <progress
+            max={100}
+            value={percent}
+            aria-label={t('beauty.loadingLabel')}
+            data-testid="beauty-progress"
+          />
+          <span>{t('beauty.loading', { percent })}</span>
+        </div>
+      )}
+      {status.state === 'failed' && (
+        <div className="notice error beauty-unavailable" role="alert">
+          <p data-testid="beauty-unavailable">
+            {t('beauty.unavailable', { reason: t(`beauty.reasons.${status.reason}`) })}
+          </p>
+          <button type="button" className="btn btn-secondary" onClick={() => void faceTracker.retry()} data-testid="beauty-retry">
+            {t('beauty.retry')}
+          </button>
+        </div>
+      )}
+      {status.state === 'ready' && needsFaces(settings) && face === 'none' && (
+        <p className="beauty-hint" role="status" data-testid="beauty-noface">
+          {t('beauty.noFace')}
+        </p>
+      )}
+
+      <fieldset className="beauty-presets" disabled={!enabled}>
+        <legend>{t('beauty.presetsLabel')}</legend>
+        {BEAUTY_PRESETS.map((id) => (
+          <button
+            key={id}
+            type="button"
+            className="btn btn-secondary"
+            aria-pressed={preset === id}
+            onClick={() => setLevels({ ...PRESET_LEVELS[id] })}
+          >
+            {t(`beauty.presets.${id}`)}
+          </button>
+        ))}
+      </fieldset>
+
+      <div className="beauty-sliders">
+        {BEAUTY_LEVELS.map((key) => {
+          const id = `${idBase}-${key}`;
+          return (
+            <div className="beauty-slider" key={key}>
+              <label htmlFor={id}>{t(`beauty.levels.${key}`)}</label>
+              <input
+                id={id}
+                type="range"
+                min={0}
+                max={100}
+                step={1}
+                value={levels[key]}
+                disabled={!enabled}
+                data-level={key}
+                onChange={(e) => setLevel(key, Number(e.target.value))}
+              />
+              <output htmlFor={id} aria-live="off">
+                {levels[key]}
+              </output>
+            </div>
+          );
+        })}
+      </div>
+
+      <div className="beauty-foot">
+        <button type="button" className="btn btn-ghost" onClick={() => setLevels({ ...ZERO_LEVELS })} disabled={!enabled}>
+          {t('beauty.reset')}
+        </button>
+        <p className="beauty-privacy">{t('beauty.privacy')}</p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+/** Beauty levels and presets: the one list a designer edits. */
+
+export const BEAUTY_LEVELS = ['smooth', 'brightness', 'enhance', 'slim', 'eyes'] as const;
+export type BeautyLevel = (typeof BEAUTY_LEVELS)[number];
+
+/** Each level 0–100; 0 means the effect is off. */
+export type BeautyLevels = Record<BeautyLevel, number>;
+
+export interface BeautySettings {
+  enabled: boolean;
+  levels: BeautyLevels;
+}
+
+export const ZERO_LEVELS: BeautyLevels = { smooth: 0, brightness: 0, enhance: 0, slim: 0, eyes: 0 };
+
+export const BEAUTY_PRESETS = ['natural', 'fresh', 'glamour', 'cute'] as const;
+export type BeautyPresetId = (typeof BEAUTY_PRESETS)[number];
+
+/**
+ * Documented preset values (also shown in the user guide):
+ * | preset  | smooth | brightness | enhance | slim | eyes |
+ * | natural |   30   |     10     |   20    |  0   |  0   |
+ * | fresh   |   45   |     35     |   30    |  10  |  10  |
+ * | glamour |   70   |     25     |   55    |  35  |  25  |
+ * | cute    |   60   |     30     |   10    |  30  |  55  |
+ */
+export const PRESET_LEVELS: Record<BeautyPresetId, BeautyLevels> = {
+  natural: { smooth: 30, brightness: 10, enhance: 20, slim: 0, eyes: 0 },
+  fresh: { smooth: 45, brightness: 35, enhance: 30, slim: 10, eyes: 10 },
+  glamour: { smooth: 70, brightness: 25, enhance: 55, slim: 35, eyes: 25 },
+  cute: { smooth: 60, brightness: 30, enhance: 10, slim: 30, eyes: 55 },
+};
+
+export const clampLevel = (v: number) => Math.max(0, Math.min(100, Math.round(Number.isFinite(v) ? v : 0)));
+
+/** True when the beauty passes would change nothing, so they can be skipped (zero cost). */
+export function beautyIsIdle(s: BeautySettings | undefined): boolean {
+  return !s || !s.enabled || BEAUTY_LEVELS.every((k) => s.levels[k] <= 0);
+}
+
+/** Which preset the levels match exactly, if any (for aria-pressed on the preset buttons). */
+export function matchingPreset(levels: BeautyLevels): BeautyPresetId | undefined {
+  return BEAUTY_PRESETS.find((p) => BEAUTY_LEVELS.every((k) => PRESET_LEVELS[p][k] === levels[k]));
+}
+
+/** Landmarks are only worth computing when an enabled effect uses them. */
+export function needsFaces(s: BeautySettings | undefined): boolean {
+  if (!s || beautyIsIdle(s)) return false;
+  const { smooth, slim, eyes, enhance } = s.levels;
+  return smooth > 0 || slim > 0 || eyes > 0 || enhance > 0;
+}

@@ -1,0 +1,183 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import type { CameraErrorKind } from '../camera/camera';
+import type { CameraStatus } from '../camera/useCamera';
+import { PreviewRenderer, type RenderMode } from './renderer/previewRenderer';
+import { useI18n } from '../../i18n/I18nProvider';
+import { boothRendererAtom, lightAtom, mirrorPreviewAtom } from './state';
+import { classifyLight } from '../vision/light';
+import { LangLink } from '../../components/LangLink';
+import type { CaptureOverlayState } from './useCaptureSequence';
+
+interface Props {
+  status: CameraStatus;
+  error: CameraErrorKind | null;
+  stream: MediaStream | null;
+  devices: MediaDeviceInfo[];
+  deviceId: string | null;
+  onRetry: () => void;
+  onSelectDevice: (id: string) => void;
+  overlay: CaptureOverlayState;
+  /** Canvases of the filter picker's thumbnails, by filter id. */
+  thumbnails: Map<string, HTMLCanvasElement>;
+}
+
+/** The live preview (WebGL canvas over the plain <video>), its overlays and camera faults. */
+export function CameraView(props: Props) {
+  const { status, error, stream, devices, deviceId, onRetry, onSelectDevice, overlay, thumbnails } = props;
+  const { t } = useI18n();
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const rendererRef = useRef<PreviewRenderer | null>(null);
+  const [mode, setMode] = useState<{ mode: RenderMode; reason: string }>({ mode: 'webgl', reason: 'ok' });
+  const [aspect, setAspect] = useState(16 / 9);
+  const mirror = useAtomValue(mirrorPreviewAtom);
+  const setLight = useSetAtom(lightAtom);
+  const setRenderer = useSetAtom(boothRendererAtom);
+
+  useEffect(() => {
+    const renderer = new PreviewRenderer(canvasRef.current!, videoRef.current!, {
+      onModeChange: (m, reason) => setMode({ mode: m, reason }),
+      onLight: (meanLuma) => setLight({ level: classifyLight(meanLuma), meanLuma }),
+      onThumbnail: (id, px) => {
+        const c = thumbnails.get(id);
+        const ctx = c?.getContext('2d');
+        if (c && ctx) ctx.putImageData(new ImageData(px, c.width, c.height), 0, 0);
+      },
+    });
+    rendererRef.current = renderer;
+    // Published through the store: the capture sequence (and the test seam) shoot through it.
+    setRenderer(renderer);
+    renderer.start();
+    return () => {
+      renderer.dispose();
+      rendererRef.current = null;
+      setRenderer(null);
+    };
+  }, [setRenderer, setLight, thumbnails]);
+
+  useEffect(() => {
+    const r = rendererRef.current;
+    if (r) r.thumbnailFilters = [...thumbnails.keys()];
+  });
+
+  useEffect(() => {
+    const video = videoRef.current!;
+    video.srcObject = stream;
+    if (!stream) return;
+    const onMeta = () => video.videoWidth && setAspect(video.videoWidth / video.videoHeight);
+    video.addEventListener('loadedmetadata', onMeta);
+    video.play().catch(() => {
+      /* autoplay is allowed for muted video; a rare refusal just leaves the first frame */
+    });
+    return () => video.removeEventListener('loadedmetadata', onMeta);
+  }, [stream]);
+
+  const plain = mode.mode === 'plain';
+  return (
+    <div
+      className="booth-stage"
+      data-testid="booth-stage"
+      data-camera-status={status}
+      data-render-mode={mode.mode}
+      data-capturing={overlay.kind === 'idle' ? 'false' : 'true'}
+    >
+      <div className="booth-screen" style={{ aspectRatio: String(aspect) }}>
+        <video
+          ref={videoRef}
+          className={`booth-video${plain && mirror ? ' mirrored' : ''}`}
+          playsInline
+          muted
+          autoPlay
+          aria-hidden="true"
+        />
+        <canvas
+          ref={canvasRef}
+          className="booth-canvas"
+          data-testid="booth-canvas"
+          hidden={plain}
+          role="img"
+          aria-label={t('booth.previewLabel')}
+        />
+        {status === 'starting' && (
+          <div className="booth-screen-message" role="status">
+            <span className="spinner" aria-hidden="true" /> {t('camera.starting')}
+          </div>
+        )}
+        {status === 'paused' && (
+          <div className="booth-screen-message">
+            <p>{t('camera.paused')}</p>
+            <button type="button" className="btn btn-primary" onClick={onRetry}>
+              {t('camera.resume')}
+            </button>
+          </div>
+        )}
+        {status === 'error' && error && (
+          <div className="booth-screen-message booth-error" role="alert" data-testid="camera-error" data-error={error}>
+            <p className="booth-error-text">{t(`camera.errors.${error}`)}</p>
+            <div className="booth-error-actions">
+              <button type="button" className="btn btn-primary" onClick={onRetry} data-testid="camera-retry">
+                {t('camera.retry')}
+              </button>
+              <LangLink href="/user-guide#troubleshooting" className="btn btn-secondary">
+                {t('camera.help')}
+              </LangLink>
+            </div>
+          </div>
+        )}
+        {overlay.kind === 'countdown' && (
+          <div className="booth-countdown" aria-hidden="true" data-testid="countdown-number">
+            {overlay.remaining}
+          </div>
+        )}
+        {overlay.flash && <div className="booth-flash" aria-hidden="true" />}
+      </div>
+      {overlay.kind !== 'idle' && (
+        <p className="booth-capturing" role="status" data-testid="capturing-message">
+          {t('booth.capturing', { n: overlay.shot, total: overlay.total })}
+          {overlay.kind === 'countdown' && <span className="visually-hidden"> {overlay.remaining}</span>}
+        </p>
+      )}
+      {plain && (
+        <p className="notice" role="status" data-testid="webgl-notice">
+          {t(mode.reason === 'lost' ? 'booth.webglLost' : 'booth.webglUnavailable')}
+        </p>
+      )}
+      <CameraToolbar devices={devices} deviceId={deviceId} onSelectDevice={onSelectDevice} />
+    </div>
+  );
+}
+
+function CameraToolbar({
+  devices,
+  deviceId,
+  onSelectDevice,
+}: {
+  devices: MediaDeviceInfo[];
+  deviceId: string | null;
+  onSelectDevice: (id: string) => void;
+}) {
+  const { t } = useI18n();
+  const mirror = useAtomValue(mirrorPreviewAtom);
+  const setMirror = useSetAtom(mirrorPreviewAtom);
+  return (
+    <div className="booth-toolbar">
+      {devices.length > 1 && (
+        <label className="booth-field">
+          <span>{t('camera.pick')}</span>
+          <select value={deviceId ?? ''} onChange={(e) => onSelectDevice(e.target.value)} data-testid="camera-picker">
+            {devices.map((d, i) => (
+              <option key={d.deviceId || i} value={d.deviceId}>
+                {d.label || t('camera.numbered', { n: i + 1 })}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label className="booth-check">
+        <input type="checkbox" checked={mirror} onChange={(e) => setMirror(e.target.checked)} data-testid="mirror-preview" />
+        <span>{t('camera.mirrorPreview')}</span>
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useAtom } from 'jotai';
+import { useI18n } from '../../i18n/I18nProvider';
+import { COUNTDOWN_CHOICES, SHOT_COUNTS, type CountdownSeconds } from './meta';
+import { countdownAtom, mirrorPhotosAtom, shotCountAtom, shutterSoundAtom } from './state';
+
+/** Number of shots, countdown, sound, mirrored photos, and the Start Capture button. */
+export function PhotoSettings({ onStart, disabled, busy, hasPhotos }: { onStart: () => void; disabled: boolean; busy: boolean; hasPhotos: boolean }) {
+  const { t } = useI18n();
+  const [shots, setShots] = useAtom(shotCountAtom);
+  const [countdown, setCountdown] = useAtom(countdownAtom);
+  const [sound, setSound] = useAtom(shutterSoundAtom);
+  const [mirrorPhotos, setMirrorPhotos] = useAtom(mirrorPhotosAtom);
+  return (
+    <section className="card booth-settings" aria-labelledby="settings-heading">
+      <h2 id="settings-heading">{t('booth.settings')}</h2>
+      <div className="booth-settings-grid">
+        <label className="booth-field">
+          <span>{t('booth.shots')}</span>
+          <select value={shots} onChange={(e) => setShots(Number(e.target.value))} disabled={busy} data-testid="shot-count">
+            {SHOT_COUNTS.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="booth-field">
+          <span>{t('booth.countdown')}</span>
+          <select
+            value={countdown}
+            onChange={(e) => setCountdown(Number(e.target.value) as CountdownSeconds)}
+            disabled={busy}
+            data-testid="countdown"
+          >
+            {COUNTDOWN_CHOICES.map((s) => (
+              <option key={s} value={s}>
+                {s === 0 ? t('booth.countdownOff') : t('booth.seconds', { n: s })}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <label className="booth-check">
+        <input type="checkbox" checked={sound} onChange={(e) => setSound(e.target.checked)} />
+        <span>{t('booth.sound')}</span>
+      </label>
+      <label className="booth-check">
+        <input type="checkbox" checked={mirrorPhotos} onChange={(e) => setMirrorPhotos(e.target.checked)} />
+        <span>{t('booth.mirrorPhotos')}</span>
+      </label>
+      <button type="button" className="btn btn-primary btn-large booth-start" onClick={onStart} disabled={disabled || busy} data-testid="start-capture">
+        {hasPhotos ? t('booth.retakeAll') : t('booth.start')}
+      </button>
+      <p className="booth-hint">{t('booth.escHint')}</p>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Action } from '../../lib/actions';
+import { plainKey } from '../../lib/actions';
+import type { Store } from '../../state/store';
+import { FILTER_ACTIONS } from '../filters/actions';
+
+export interface BoothActionContext {
+  store: Store;
+  startCapture(): void;
+  cancelCapture(): void;
+}
+
+/** Every key the booth answers to, in the order the user guide lists them. */
+export const BOOTH_ACTIONS: readonly Action<BoothActionContext>[] = [
+  ...FILTER_ACTIONS,
+  {
+    id: 'capture.start',
+    labelKey: 'userGuide.keyCapture',
+    keys: ['Space', 'Enter'],
+    keyTest: (e) => plainKey(e) && !e.repeat && (e.key === ' ' || e.key === 'Enter'),
+    perform: (ctx) => ctx.startCapture(),
+  },
+  {
+    id: 'capture.cancel',
+    labelKey: 'userGuide.keyEscape',
+    keys: ['Escape'],
+    keyTest: (e) => e.key === 'Escape',
+    perform: (ctx) => ctx.cancelCapture(),
+    anywhere: true,
+  },
+];

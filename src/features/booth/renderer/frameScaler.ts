@@ -1,0 +1,79 @@
+import { connect, type Bridge } from '../../../workers/bridge';
+import type { ScalerApi } from './frameScaler.worker';
+
+/** Frames timed before choosing the upload path, and the median upload time that counts as slow. */
+const PROBE_FRAMES = 20;
+const SLOW_UPLOAD_MS = 8;
+
+/**
+ * On a software GPU, texImage2D(video) blocks the main thread for ~15–30 ms per 720p frame.
+ * After a few frames, if uploads are that slow, frames go through a worker instead: wrapping the
+ * frame in a VideoFrame is free here, the worker scales it to the canvas size, and the small bitmap
+ * uploads in well under a millisecond. A real GPU keeps the direct upload.
+ */
+export class FrameScaler {
+  private bridge: Bridge<ScalerApi> | null = null;
+  private busy = false;
+  private samples: number[] = [];
+  /** Bumped on dispose, so a frame still in flight is dropped. */
+  private generation = 0;
+
+  constructor(private deliver: (bitmap: ImageBitmap, mediaMs: number) => void) {}
+
+  get active(): boolean {
+    return this.bridge !== null;
+  }
+
+  /** The cost of one direct upload; after enough of them, decides the path once. */
+  noteUploadCost(ms: number): void {
+    if (this.bridge || this.samples.length >= PROBE_FRAMES) return;
+    this.samples.push(ms);
+    if (this.samples.length < PROBE_FRAMES) return;
+    const median = this.samples.slice().sort((a, b) => a - b)[PROBE_FRAMES >> 1]!;
+    if (median <= SLOW_UPLOAD_MS || typeof VideoFrame === 'undefined' || typeof OffscreenCanvas === 'undefined') return;
+    this.bridge = connect<ScalerApi>(
+      () => new Worker(new URL('./frameScaler.worker.ts', import.meta.url), { type: 'module', name: 'frame-scaler' }),
+    );
+    // A worker that fails sends the preview back to direct uploads.
+    this.bridge.onError(() => this.drop());
+  }
+
+  /** Sends the current camera frame to be scaled; false when the last one is still on its way (dropped). */
+  send(video: HTMLVideoElement, mediaMs: number, width: number, height: number): boolean {
+    const bridge = this.bridge;
+    if (!bridge || this.busy) return false;
+    let frame: VideoFrame;
+    try {
+      frame = new VideoFrame(video, { timestamp: Math.round(mediaMs * 1000) });
+    } catch {
+      return true; // no frame to wrap yet: nothing dropped
+    }
+    this.busy = true;
+    const generation = this.generation;
+    bridge.call('scale', { frame, width, height }, { transfer: [frame] }).then(
+      (bitmap) => {
+        this.busy = false;
+        if (!bitmap) return this.drop();
+        if (generation !== this.generation || this.bridge !== bridge) return bitmap.close();
+        this.deliver(bitmap, mediaMs);
+      },
+      () => {
+        this.busy = false;
+        if (generation === this.generation) this.drop();
+      },
+    );
+    return true;
+  }
+
+  /** Back to direct uploads. */
+  private drop(): void {
+    this.bridge?.terminate();
+    this.bridge = null;
+    this.busy = false;
+  }
+
+  dispose(): void {
+    this.generation++;
+    this.drop();
+  }
+}

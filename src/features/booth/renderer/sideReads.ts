@@ -1,0 +1,62 @@
+import type { Pipeline } from '../../../gl/pipeline';
+import type { PendingRead } from '../../../gl/readback';
+import { THUMB_HEIGHT, THUMB_WIDTH } from '../../filters/meta';
+import { filterPass } from '../../filters/pass';
+import { meanLuma } from '../../vision/light';
+
+/** Light is measured at most this often (a tiny GPU downscale + 2 KB read-back). */
+const LIGHT_INTERVAL_MS = 500;
+/** One filter thumbnail is refreshed at most this often, round-robin across the list. */
+const THUMB_INTERVAL_MS = 120;
+
+export interface SideReadEvents {
+  onLight?: (meanLuma: number) => void;
+  onThumbnail?: (filterId: string, pixels: Uint8ClampedArray<ArrayBuffer>) => void;
+}
+
+/**
+ * Light level and picker thumbnails: tiny GPU passes read back asynchronously (a fence polled on
+ * later frames), one read in flight at a time, so the main thread never waits for the GPU.
+ */
+export class SideReads {
+  /** Filters to keep thumbnails of (empty = none). */
+  thumbnailFilters: string[] = [];
+  private pending: { kind: 'light' | { filterId: string }; read: PendingRead } | null = null;
+  private lastLightAt = 0;
+  private lastThumbAt = 0;
+  private thumbIndex = 0;
+
+  constructor(private events: SideReadEvents) {}
+
+  /** The context was lost: the read's buffer died with it. */
+  drop(): void {
+    this.pending = null;
+  }
+
+  /** Called after each preview frame. */
+  step<X>(p: Pipeline<X>, now: number, mirror: boolean): void {
+    if (this.pending) {
+      const result = this.pending.read.poll();
+      if (result === null) return;
+      const { kind } = this.pending;
+      this.pending = null;
+      if (result === 'failed') return;
+      if (kind === 'light') this.events.onLight?.(meanLuma(result));
+      else this.events.onThumbnail?.(kind.filterId, result);
+      return;
+    }
+    if (this.events.onLight && now - this.lastLightAt > LIGHT_INTERVAL_MS) {
+      this.lastLightAt = now;
+      // Two steps (→ 128×72 → 32×18) so the linear filter averages more of the frame.
+      const read = p.startSmallRead(32, 18, undefined, { width: 128, height: 72 });
+      if (read) this.pending = { kind: 'light', read };
+      return;
+    }
+    if (this.events.onThumbnail && this.thumbnailFilters.length && now - this.lastThumbAt > THUMB_INTERVAL_MS) {
+      this.lastThumbAt = now;
+      const filterId = this.thumbnailFilters[this.thumbIndex++ % this.thumbnailFilters.length]!;
+      const read = p.startSmallRead(THUMB_WIDTH, THUMB_HEIGHT, filterPass(filterId, mirror));
+      if (read) this.pending = { kind: { filterId }, read };
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import { useAtom } from 'jotai';
+import { useRef, type KeyboardEvent } from 'react';
+import { shortcutsOf } from '../../lib/actions';
+import { FILTER_ACTIONS } from './actions';
+import { FILTER_GROUPS, FILTERS, THUMB_HEIGHT, THUMB_WIDTH } from './meta';
+import { useI18n } from '../../i18n/I18nProvider';
+import { filterIdAtom } from './state';
+
+/**
+ * Filters grouped as the spec lists them, each with a live thumbnail of the visitor under that
+ * filter. One radiogroup: arrow keys move through all 13; keys 1–9 work anywhere on the page
+ * (handled by the booth page).
+ */
+export function FilterPicker({ thumbnails }: { thumbnails: Map<string, HTMLCanvasElement> }) {
+  const { t } = useI18n();
+  const [filterId, setFilterId] = useAtom(filterIdAtom);
+  const listRef = useRef<HTMLDivElement>(null);
+
+  const move = (e: KeyboardEvent) => {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+    let next: number | undefined;
+    const current = FILTERS.findIndex((f) => f.id === filterId);
+    if (step) next = (current + step + FILTERS.length) % FILTERS.length;
+    else if (e.key === 'Home') next = 0;
+    else if (e.key === 'End') next = FILTERS.length - 1;
+    if (next === undefined) return;
+    e.preventDefault();
+    const id = FILTERS[next]!.id;
+    setFilterId(id);
+    listRef.current?.querySelector<HTMLElement>(`[data-filter-id="${id}"]`)?.focus();
+  };
+
+  return (
+    <section className="card booth-filters" aria-labelledby="filters-heading">
+      <h2 id="filters-heading">{t('filters.heading')}</h2>
+      <p className="booth-hint">{t('filters.keysHint')}</p>
+      <div role="radiogroup" aria-labelledby="filters-heading" ref={listRef} onKeyDown={move} data-testid="filter-picker">
+        {FILTER_GROUPS.map((group) => (
+          <div key={group} className="filter-group">
+            <h3 className="filter-group-title">{t(`filters.groups.${group}`)}</h3>
+            <div className="filter-grid">
+              {FILTERS.filter((f) => f.group === group).map((f) => {
+                const checked = f.id === filterId;
+                return (
+                  <button
+                    key={f.id}
+                    type="button"
+                    role="radio"
+                    aria-checked={checked}
+                    tabIndex={checked ? 0 : -1}
+                    className="filter-option"
+                    data-filter-id={f.id}
+                    data-testid={`filter-${f.id}`}
+                    onClick={() => setFilterId(f.id)}
+                    aria-keyshortcuts={shortcutsOf(FILTER_ACTIONS, `filter.${f.id}`)}
+                  >
+                    <canvas
+                      className="filter-thumb"
+                      width={THUMB_WIDTH}
+                      height={THUMB_HEIGHT}
+                      aria-hidden="true"
+                      ref={(el) => {
+                        if (el) thumbnails.set(f.id, el);
+                        else thumbnails.delete(f.id);
+                      }}
+                    />
+                    <span className="filter-name">
+                      {f.key && <kbd className="filter-key">{f.key}</kbd>} {t(`filters.names.${f.id}`)}
+                    </span>
+                  </button>
+                );
+              })}
+            </div>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { useI18n } from '../../../i18n/I18nProvider';
+import { capturedPhotosAtom } from '../../../state/session';
+import type { StripComposer } from '../composer';
+import type { StripProps } from './stripProps';
+import { buildZip, exportBaseName, exportStripJpeg, saveBlob } from '../export';
+import { layoutById, RESOLUTIONS, stripSize, type ResolutionId } from '../layouts';
+
+/** Download the strip as a JPG at a chosen size, or everything as one ZIP. */
+export function ExportActions({
+  composer,
+  design,
+  photos,
+}: StripProps) {
+  const { t } = useI18n();
+  const captured = useAtomValue(capturedPhotosAtom);
+  const [resolution, setResolution] = useState<ResolutionId>('hd');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
+  const layout = layoutById(design.layoutId);
+
+  const run = async (work: () => Promise<string>) => {
+    if (!composer || busy) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      const name = await work();
+      setMessage({ text: t('strip.downloaded', { name }) });
+    } catch (error) {
+      // A visitor closing the share sheet is not an error.
+      if ((error as { name?: string })?.name === 'AbortError') setMessage(null);
+      else setMessage({ text: t('strip.error'), error: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const downloadJpeg = () =>
+    run(async () => {
+      const blob = await exportStripJpeg(composer as StripComposer, design, photos, resolution);
+      const name = `${exportBaseName()}${resolution === 'standard' ? '' : `-${resolution}`}.jpg`;
+      await saveBlob(blob, name);
+      return name;
+    });
+
+  const downloadAll = () =>
+    run(async () => {
+      const base = exportBaseName();
+      const strip = await exportStripJpeg(composer as StripComposer, design, photos, resolution);
+      const zip = await buildZip([
+        { name: `${base}-strip.jpg`, blob: strip },
+        ...captured.map((p, i) => ({ name: `${base}-photo-${i + 1}.jpg`, blob: p.blob })),
+      ]);
+      const name = `${base}.zip`;
+      await saveBlob(zip, name);
+      return name;
+    });
+
+  return (
+    <section className="export-actions" aria-labelledby="export-heading">
+      <h2 id="export-heading">{t('strip.download')}</h2>
+      <label className="field">
+        <span>{t('strip.resolution')}</span>
+        <select value={resolution} onChange={(e) => setResolution(e.target.value as ResolutionId)}>
+          {RESOLUTIONS.map((r) => {
+            const { width, height } = stripSize(layout, r);
+            const inches = `${layout.printInches.w}×${layout.printInches.h}`;
+            return (
+              <option key={r} value={r}>
+                {t(`strip.resolutions.${r}`, { w: width, h: height, inches })}
+              </option>
+            );
+          })}
+        </select>
+      </label>
+      <div className="action-row">
+        <button type="button" className="btn btn-primary" onClick={downloadJpeg} disabled={busy || !composer}>
+          {t('strip.downloadJpg')}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={downloadAll} disabled={busy || !composer}>
+          {t('strip.downloadAll')}
+        </button>
+      </div>
+      <p className={message?.error ? 'notice error' : 'export-status'} role="status" aria-live="polite">
+        {busy ? t('strip.preparing') : message?.text}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import { useI18n } from '../../../i18n/I18nProvider';
+import type { CapturedPhoto } from '../../../state/session';
+
+/** The single shots, as small images from object URLs that are revoked when the photos change. */
+export function PhotoThumbs({ photos }: { photos: CapturedPhoto[] }) {
+  const { t } = useI18n();
+  const [urls, setUrls] = useState<string[]>([]);
+  useEffect(() => {
+    const made = photos.map((p) => URL.createObjectURL(p.blob));
+    setUrls(made);
+    return () => made.forEach((u) => URL.revokeObjectURL(u));
+  }, [photos]);
+  return (
+    <section className="preview-photos" aria-labelledby="preview-photos-heading">
+      <h2 id="preview-photos-heading">{t('preview.photosHeading')}</h2>
+      <ol>
+        {photos.map((p, i) => (
+          <li key={p.id}>
+            {urls[i] && (
+              <img
+                data-testid="preview-photo"
+                src={urls[i]}
+                width={p.width}
+                height={p.height}
+                alt={t('preview.photoAlt', { n: i + 1, total: photos.length })}
+              />
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,183 @@
+/**
+ * Main-thread side of the face landmarker: loads it on demand (with progress), feeds the live
+ * preview's frames to the worker at a reduced size, smooths the landmarks over time, and detects
+ * faces on a capture's own full-resolution frame.
+ */
+import { connect, type Bridge } from '../../workers/bridge';
+import { OneEuroFilter } from './oneEuro';
+import { LIVE_DETECT_SIZE, MAX_FACES, MODEL_URL, WASM_BASE } from './meta';
+import { FAILURES, type FacesResult, type LandmarkerApi, type LandmarkerEvents, type LandmarkerFailure } from './protocol';
+import type { FaceLandmarks } from './types';
+
+
+export type TrackerStatus =
+  | { state: 'idle' }
+  | { state: 'loading'; loaded: number; total: number }
+  | { state: 'ready' }
+  | { state: 'failed'; reason: LandmarkerFailure; message: string };
+
+export interface LiveFaces {
+  faces: FaceLandmarks[];
+  /** Media time (ms) of the frame these landmarks were found in. */
+  timestamp: number;
+  /** False until the first live result arrives. */
+  known: boolean;
+}
+
+function toLandmarks(points: Float32Array): FaceLandmarks {
+  const out: FaceLandmarks = new Array(points.length / 3);
+  for (let i = 0; i < out.length; i++) out[i] = { x: points[i * 3]!, y: points[i * 3 + 1]!, z: points[i * 3 + 2]! };
+  return out;
+}
+
+const failureOf = (e: unknown): LandmarkerFailure => {
+  const name = (e as { name?: string } | null)?.name;
+  return FAILURES.find((f) => f === name) ?? 'init';
+};
+
+class FaceTracker {
+  private bridge: Bridge<LandmarkerApi, LandmarkerEvents> | undefined;
+  private status: TrackerStatus = { state: 'idle' };
+  private listeners = new Set<() => void>();
+  private liveBusy = false;
+  private live: LiveFaces = { faces: [], timestamp: 0, known: false };
+  private smoothers = Array.from({ length: MAX_FACES }, () => new OneEuroFilter());
+  /** Worker-side detection times of live frames, newest last (for the benchmark and diagnostics). */
+  readonly liveDetectMs: number[] = [];
+  /** Landmarks of the last capture's still (diagnostics: the test seam reads them). */
+  lastStill: FaceLandmarks[] = [];
+  modelUrl = MODEL_URL;
+  /** Longest side of live frames sent to the worker (the benchmark tries others). */
+  liveDetectSize = LIVE_DETECT_SIZE;
+
+  getStatus = (): TrackerStatus => this.status;
+
+  subscribe = (fn: () => void) => {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  };
+
+  private setStatus(s: TrackerStatus) {
+    this.status = s;
+    for (const fn of this.listeners) fn();
+  }
+
+  /** Starts loading the model and wasm (idempotent); resolves when ready or failed. */
+  load(): Promise<TrackerStatus> {
+    if (this.status.state === 'ready' || this.status.state === 'failed') return Promise.resolve(this.status);
+    const settled = new Promise<TrackerStatus>((resolve) => {
+      const off = this.subscribe(() => {
+        if (this.status.state === 'ready' || this.status.state === 'failed') {
+          off();
+          resolve(this.status);
+        }
+      });
+    });
+    if (this.bridge) return settled;
+    this.setStatus({ state: 'loading', loaded: 0, total: 0 });
+    const bridge = connect<LandmarkerApi, LandmarkerEvents>(
+      () => new Worker(new URL('./landmarker.worker.ts', import.meta.url), { type: 'module', name: 'face-landmarker' }),
+    );
+    this.bridge = bridge;
+    bridge.on('progress', ({ loaded, total }) => this.setStatus({ state: 'loading', loaded, total }));
+    // A worker that crashes later (or never loads) makes face effects unavailable, with Try again.
+    bridge.onError((e) => this.bridge === bridge && this.fail('init', e.message));
+    bridge.call('init', { modelUrl: this.modelUrl, wasmBase: WASM_BASE }).then(
+      () => this.bridge === bridge && this.setStatus({ state: 'ready' }),
+      (e: unknown) => this.bridge === bridge && this.fail(failureOf(e), e instanceof Error ? e.message : String(e)),
+    );
+    return settled;
+  }
+
+  private reset() {
+    const bridge = this.bridge;
+    this.bridge = undefined;
+    this.liveBusy = false;
+    this.live = { faces: [], timestamp: 0, known: false };
+    for (const s of this.smoothers) s.reset();
+    return bridge;
+  }
+
+  private fail(reason: LandmarkerFailure, message: string) {
+    this.reset()?.terminate();
+    this.setStatus({ state: 'failed', reason, message });
+  }
+
+  /**
+   * Leaving the booth: the worker closes the landmarker and itself, freeing the model's memory
+   * (phones need it back); the next visit loads it again from the cache.
+   */
+  close() {
+    const bridge = this.reset();
+    if (!bridge) return;
+    // A worker that cannot close itself (stuck in a detection) goes anyway.
+    void bridge
+      .call('close', undefined, { timeoutMs: 5000 })
+      .catch(() => undefined)
+      .finally(() => bridge.terminate());
+    this.setStatus({ state: 'idle' });
+  }
+
+  /** After a failure (e.g. offline on first use), starts loading again from scratch. */
+  retry(): Promise<TrackerStatus> {
+    if (this.status.state !== 'failed') return this.load();
+    this.status = { state: 'idle' };
+    return this.load();
+  }
+
+  private detect(frame: ImageBitmap | VideoFrame, maxSide: number): Promise<FacesResult> {
+    if (!this.bridge) {
+      frame.close();
+      return Promise.resolve({ faces: [], detectMs: 0, width: 0, height: 0 });
+    }
+    return this.bridge.call('detect', { frame, maxSide }, { transfer: [frame] });
+  }
+
+  /**
+   * Called for each preview frame: if the worker is free, sends it this frame (downscaled) and
+   * returns at once; the preview keeps drawing with the latest smoothed landmarks meanwhile.
+   */
+  offerLiveFrame(video: HTMLVideoElement, timestamp: number) {
+    if (this.status.state !== 'ready' || this.liveBusy || !video.videoWidth) return;
+    this.liveBusy = true;
+    // A VideoFrame wraps the current camera frame without copying it; the worker scales it down.
+    const grab =
+      typeof VideoFrame !== 'undefined'
+        ? Promise.resolve().then(() => new VideoFrame(video, { timestamp: Math.round(timestamp * 1000) }))
+        : createImageBitmap(video);
+    grab
+      .then((frame) => this.detect(frame, this.liveDetectSize))
+      .then((reply) => {
+        if (!this.bridge) return; // closed meanwhile
+        if (reply.detectMs > 0) {
+          this.liveDetectMs.push(reply.detectMs);
+          if (this.liveDetectMs.length > 600) this.liveDetectMs.shift();
+        }
+        const t = timestamp / 1000;
+        const faces = reply.faces.slice(0, MAX_FACES).map((pts, i) => toLandmarks(this.smoothers[i]!.filter(pts, t)));
+        for (let i = reply.faces.length; i < MAX_FACES; i++) this.smoothers[i]!.reset();
+        this.live = { faces, timestamp, known: true };
+        for (const fn of this.listeners) fn();
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        this.liveBusy = false;
+      });
+  }
+
+  getLiveFaces = (): LiveFaces => this.live;
+
+  /** Landmarks for a capture's own full-resolution frame (no smoothing: it is one still). */
+  async detectStill(source: ImageBitmap | HTMLVideoElement | VideoFrame): Promise<FaceLandmarks[]> {
+    if (this.status.state !== 'ready') return [];
+    // A copy: the caller keeps (and closes) its own frame.
+    const bitmap = await createImageBitmap(source);
+    const reply = await this.detect(bitmap, 0);
+    const faces = reply.faces.map(toLandmarks);
+    this.lastStill = faces;
+    return faces;
+  }
+}
+
+/** One landmarker per page: the model is large, and the worker is shared by preview and capture. */
+export const faceTracker = new FaceTracker();

@@ -1,0 +1,78 @@
+import type { RenderTarget } from './types';
+
+/** An asynchronous read-back: poll() → pixels when ready, null while pending, 'failed' if lost. */
+export interface PendingRead {
+  width: number;
+  height: number;
+  poll(): Uint8ClampedArray<ArrayBuffer> | null | 'failed';
+}
+
+/** Reads a target now (blocks until the GPU is done): for a capture, where the photo is the point. */
+export function readNow(gl: WebGL2RenderingContext, target: RenderTarget | null, width: number, height: number): Uint8ClampedArray<ArrayBuffer> {
+  const pixels = new Uint8ClampedArray(width * height * 4);
+  gl.bindFramebuffer(gl.FRAMEBUFFER, target ? target.framebuffer : null);
+  gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+  gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+  return pixels;
+}
+
+/**
+ * Read-back into a pixel buffer with a fence: `poll()` returns the pixels once the GPU is done
+ * (null until then), so the main thread never waits for the GPU.
+ */
+export function readLater(gl: WebGL2RenderingContext, target: RenderTarget): PendingRead {
+  const { width, height } = target;
+  const buffer = gl.createBuffer();
+  gl.bindBuffer(gl.PIXEL_PACK_BUFFER, buffer);
+  gl.bufferData(gl.PIXEL_PACK_BUFFER, width * height * 4, gl.STREAM_READ);
+  gl.bindFramebuffer(gl.FRAMEBUFFER, target.framebuffer);
+  gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, 0);
+  gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+  gl.bindBuffer(gl.PIXEL_PACK_BUFFER, null);
+  const sync = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
+  gl.flush();
+  let done = false;
+  const cleanup = () => {
+    done = true;
+    if (!gl.isContextLost()) {
+      gl.deleteSync(sync);
+      gl.deleteBuffer(buffer);
+    }
+  };
+  return {
+    width,
+    height,
+    poll: () => {
+      if (done) return 'failed';
+      if (gl.isContextLost() || !sync) {
+        cleanup();
+        return 'failed';
+      }
+      const status = gl.clientWaitSync(sync, 0, 0);
+      if (status === gl.TIMEOUT_EXPIRED) return null;
+      if (status === gl.WAIT_FAILED) {
+        cleanup();
+        return 'failed';
+      }
+      const pixels = new Uint8ClampedArray(width * height * 4);
+      gl.bindBuffer(gl.PIXEL_PACK_BUFFER, buffer);
+      gl.getBufferSubData(gl.PIXEL_PACK_BUFFER, 0, pixels);
+      gl.bindBuffer(gl.PIXEL_PACK_BUFFER, null);
+      cleanup();
+      return pixels;
+    },
+  };
+}
+
+/** Rows bottom-first (GL) → top-first (ImageData), in place. */
+export function flipRows(pixels: Uint8ClampedArray, width: number, height: number): void {
+  const row = width * 4;
+  const tmp = new Uint8ClampedArray(row);
+  for (let y = 0; y < height >> 1; y++) {
+    const a = y * row;
+    const b = (height - 1 - y) * row;
+    tmp.set(pixels.subarray(a, a + row));
+    pixels.copyWithin(a, b, b + row);
+    pixels.set(tmp, b);
+  }
+}

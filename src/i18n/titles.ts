@@ -1,0 +1,24 @@
+import type { Translate } from './I18nProvider';
+
+/** Which title a screen gets ('own': the screen sets it, e.g. a blog article). */
+export type TitleKind = 'home' | 'booth' | 'preview' | 'privacy' | 'contact' | 'own';
+
+/**
+ * Document titles, as the spec sets them: home = app name with tagline; photobooth and preview =
+ * translated titles; privacy and contact = "{label} | {app name}"; any other path = the home title.
+ */
+export function documentTitle(kind: Exclude<TitleKind, 'own'>, t: Translate): string {
+  const app = t('app.name');
+  switch (kind) {
+    case 'booth':
+      return t('titles.booth');
+    case 'preview':
+      return t('titles.preview');
+    case 'privacy':
+      return `${t('nav.privacy')} | ${app}`;
+    case 'contact':
+      return `${t('nav.contact')} | ${app}`;
+    default:
+      return `${app} - ${t('app.tagline')}`;
+  }
+}

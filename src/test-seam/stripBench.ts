@@ -1,0 +1,28 @@
+import { StripComposer } from '../features/strip/composer';
+import type { StripDesign } from '../features/strip/compose';
+import { exportStripJpeg } from '../features/strip/export';
+import type { ResolutionId } from '../features/strip/layouts';
+import { stripSettingsAtom } from '../features/strip/state';
+import { capturedPhotosAtom } from '../state/session';
+import { store } from '../state/store';
+
+let composer: StripComposer | null = null;
+
+/** The session's photos and strip settings, as the preview screen composes them (bench). */
+export const stripBench = {
+  photos: () => store.get(capturedPhotosAtom).map((p) => ({ id: p.id, blob: p.blob })),
+  exportJpeg(resolution: ResolutionId): Promise<Blob> {
+    composer ??= new StripComposer();
+    const s = store.get(stripSettingsAtom);
+    const design: StripDesign = {
+      layoutId: s.layoutId,
+      background: s.background,
+      frameId: s.frameId,
+      stickers: s.stickers,
+      caption: s.caption,
+      dateText: '',
+      masthead: 'Photobooth',
+    };
+    return exportStripJpeg(composer, design, stripBench.photos(), resolution);
+  },
+};
