@@ -1,13 +1,14 @@
-import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useShortcuts } from '../components/useShortcuts';
 import BeautyPanel from '../features/beauty/BeautyPanel';
 import { BOOTH_ACTIONS, type BoothActionContext } from '../features/booth/actions';
-import { CameraView } from '../features/booth/CameraView';
+import { BoothBar } from '../features/booth/BoothBar';
+import { CameraToolbar, CameraView } from '../features/booth/CameraView';
 import { CapturedPhotos } from '../features/booth/CapturedPhotos';
 import { LightBanner } from '../features/booth/LightBanner';
 import { PhotoSettings } from '../features/booth/PhotoSettings';
-import { boothRendererAtom } from '../features/booth/state';
+import { boothRendererAtom, mirrorPreviewAtom } from '../features/booth/state';
 import { useCaptureSequence } from '../features/booth/useCaptureSequence';
 import '../features/booth/booth.css';
 import { useCamera } from '../features/camera/useCamera';
@@ -43,27 +44,52 @@ export default function BoothPage() {
   // Keys 1–9, Space/Enter and Escape: the booth's action registry, one handler.
   useShortcuts<BoothActionContext>(BOOTH_ACTIONS, { store, startCapture: start, cancelCapture: cancel });
 
+  // The facing camera is mirrored in the preview by default, like a mirror; a back camera is not.
+  const setMirrorPreview = useSetAtom(mirrorPreviewAtom);
+  useEffect(() => {
+    if (camera.facing) setMirrorPreview(camera.facing !== 'environment');
+  }, [camera.facing, setMirrorPreview]);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const [beautyOpen, setBeautyOpen] = useState(false);
+  const beautyPanelId = useId();
+
   return (
     <section className="page booth-page">
-      <h1>{t('booth.title')}</h1>
+      <h1 className="booth-title">{t('booth.title')}</h1>
       <div className="booth-layout">
-        <div className="booth-main">
+        {/* The stage: the live preview stays in view (sticky) while any control is used. */}
+        <div className="booth-stage-col" ref={stageRef} data-testid="booth-stage-col">
           <CameraView
             status={camera.status}
             error={camera.error}
             stream={camera.stream}
-            devices={camera.devices}
-            deviceId={camera.deviceId}
             onRetry={camera.retry}
-            onSelectDevice={camera.selectDevice}
             overlay={sequence.overlay}
             thumbnails={thumbnails}
           />
+          <BoothBar
+            onStart={start}
+            canShoot={canShoot}
+            busy={sequence.busy}
+            hasPhotos={photoCount > 0}
+            stageRef={stageRef}
+            canSwitchCamera={camera.devices.length > 1}
+            onSwitchCamera={camera.switchCamera}
+            beautyOpen={beautyOpen}
+            onToggleBeauty={() => setBeautyOpen((o) => !o)}
+            beautyPanelId={beautyPanelId}
+          />
+          <FilterPicker thumbnails={thumbnails} />
           {captureError && (
             <p className="notice error" role="alert">
               {t('booth.captureFailed')}
             </p>
           )}
+        </div>
+        <div className="booth-controls">
+          <PhotoSettings busy={sequence.busy} />
+          <CameraToolbar devices={camera.devices} deviceId={camera.deviceId} onSelectDevice={camera.selectDevice} />
+          <LightBanner />
           <CapturedPhotos
             onRetake={(i, total) => {
               setCaptureError(false);
@@ -72,13 +98,8 @@ export default function BoothPage() {
             busy={sequence.busy}
             canShoot={canShoot}
           />
+          <BeautyPanel id={beautyPanelId} open={beautyOpen} onClose={() => setBeautyOpen(false)} />
         </div>
-        <aside className="booth-side">
-          <PhotoSettings onStart={start} disabled={!canShoot} busy={sequence.busy} hasPhotos={photoCount > 0} />
-          <LightBanner />
-          <FilterPicker thumbnails={thumbnails} />
-          <BeautyPanel />
-        </aside>
       </div>
     </section>
   );

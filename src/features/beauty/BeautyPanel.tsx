@@ -42,7 +42,11 @@ function useIdleModelLoad() {
   useEffect(() => () => faceTracker.close(), []);
 }
 
-export default function BeautyPanel() {
+/**
+ * The beauty panel: beside the preview on a wide screen; on a phone a drawer over the lower part
+ * of the preview (`open`), so the face stays in view while the sliders move.
+ */
+export default function BeautyPanel({ id, open = false, onClose }: { id?: string; open?: boolean; onClose?: () => void }) {
   const { t } = useI18n();
   const [enabled, setEnabled] = useAtom(beautyEnabledAtom);
   const [levels, setLevels] = useAtom(beautyLevelsAtom);
@@ -65,7 +69,9 @@ export default function BeautyPanel() {
   return (
     <section
       ref={rootRef}
+      id={id}
       className="beauty-panel card"
+      data-open={open}
       aria-labelledby={`${idBase}-title`}
       onFocusCapture={onFirstUse}
       onPointerDownCapture={onFirstUse}
@@ -85,6 +91,11 @@ export default function BeautyPanel() {
           />
           <span>{t('beauty.enable')}</span>
         </label>
+        {onClose && (
+          <button type="button" className="btn btn-secondary beauty-close" onClick={onClose}>
+            {t('beauty.close')}
+          </button>
+        )}
       </div>
 
       {status.state === 'loading' && (

@@ -7,16 +7,14 @@ import { useI18n } from '../../i18n/I18nProvider';
 import { boothRendererAtom, lightAtom, mirrorPreviewAtom } from './state';
 import { classifyLight } from '../vision/light';
 import { LangLink } from '../../components/LangLink';
+import { useFilterSwipe } from './useFilterSwipe';
 import type { CaptureOverlayState } from './useCaptureSequence';
 
 interface Props {
   status: CameraStatus;
   error: CameraErrorKind | null;
   stream: MediaStream | null;
-  devices: MediaDeviceInfo[];
-  deviceId: string | null;
   onRetry: () => void;
-  onSelectDevice: (id: string) => void;
   overlay: CaptureOverlayState;
   /** Canvases of the filter picker's thumbnails, by filter id. */
   thumbnails: Map<string, HTMLCanvasElement>;
@@ -24,7 +22,7 @@ interface Props {
 
 /** The live preview (WebGL canvas over the plain <video>), its overlays and camera faults. */
 export function CameraView(props: Props) {
-  const { status, error, stream, devices, deviceId, onRetry, onSelectDevice, overlay, thumbnails } = props;
+  const { status, error, stream, onRetry, overlay, thumbnails } = props;
   const { t } = useI18n();
   const videoRef = useRef<HTMLVideoElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -34,6 +32,7 @@ export function CameraView(props: Props) {
   const mirror = useAtomValue(mirrorPreviewAtom);
   const setLight = useSetAtom(lightAtom);
   const setRenderer = useSetAtom(boothRendererAtom);
+  const swipe = useFilterSwipe();
 
   useEffect(() => {
     const renderer = new PreviewRenderer(canvasRef.current!, videoRef.current!, {
@@ -82,7 +81,12 @@ export function CameraView(props: Props) {
       data-render-mode={mode.mode}
       data-capturing={overlay.kind === 'idle' ? 'false' : 'true'}
     >
-      <div className="booth-screen" style={{ aspectRatio: String(aspect) }}>
+      <div
+        className="booth-screen"
+        // The whole camera frame in its own shape (portrait frames in portrait): no face is cut.
+        style={{ aspectRatio: String(aspect), ['--aspect' as string]: String(aspect) }}
+        {...swipe}
+      >
         <video
           ref={videoRef}
           className={`booth-video${plain && mirror ? ' mirrored' : ''}`}
@@ -143,12 +147,12 @@ export function CameraView(props: Props) {
           {t(mode.reason === 'lost' ? 'booth.webglLost' : 'booth.webglUnavailable')}
         </p>
       )}
-      <CameraToolbar devices={devices} deviceId={deviceId} onSelectDevice={onSelectDevice} />
     </div>
   );
 }
 
-function CameraToolbar({
+/** The camera picker (with more than one camera) and the mirror switch. */
+export function CameraToolbar({
   devices,
   deviceId,
   onSelectDevice,

@@ -3,8 +3,8 @@ import { useI18n } from '../../i18n/I18nProvider';
 import { COUNTDOWN_CHOICES, SHOT_COUNTS, type CountdownSeconds } from './meta';
 import { countdownAtom, mirrorPhotosAtom, shotCountAtom, shutterSoundAtom } from './state';
 
-/** Number of shots, countdown, sound, mirrored photos, and the Start Capture button. */
-export function PhotoSettings({ onStart, disabled, busy, hasPhotos }: { onStart: () => void; disabled: boolean; busy: boolean; hasPhotos: boolean }) {
+/** Number of shots, countdown, sound and mirrored photos (the shutter is in the bar under the preview). */
+export function PhotoSettings({ busy }: { busy: boolean }) {
   const { t } = useI18n();
   const [shots, setShots] = useAtom(shotCountAtom);
   const [countdown, setCountdown] = useAtom(countdownAtom);
@@ -48,9 +48,6 @@ export function PhotoSettings({ onStart, disabled, busy, hasPhotos }: { onStart:
         <input type="checkbox" checked={mirrorPhotos} onChange={(e) => setMirrorPhotos(e.target.checked)} />
         <span>{t('booth.mirrorPhotos')}</span>
       </label>
-      <button type="button" className="btn btn-primary btn-large booth-start" onClick={onStart} disabled={disabled || busy} data-testid="start-capture">
-        {hasPhotos ? t('booth.retakeAll') : t('booth.start')}
-      </button>
       <p className="booth-hint">{t('booth.escHint')}</p>
     </section>
   );

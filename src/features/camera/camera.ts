@@ -1,21 +1,29 @@
-import { DEFAULT_FACING, IDEAL_HEIGHT, IDEAL_WIDTH, type CameraErrorKind } from './meta';
+import { DEFAULT_FACING, IDEAL_LONG_SIDE, IDEAL_SHORT_SIDE, type CameraErrorKind } from './meta';
 
 export type { CameraErrorKind };
 
-/** 1280×720 from the front camera if possible; any size the camera can give otherwise. */
-export function cameraConstraints(deviceId: string | null): MediaTrackConstraints {
+/** Whether the screen is held in portrait (a phone, usually): the camera frame should be too. */
+export function screenIsPortrait(): boolean {
+  return typeof matchMedia !== 'undefined' && matchMedia('(orientation: portrait)').matches;
+}
+
+/**
+ * 1280×720 (720×1280 on a portrait screen) from the front camera if possible; any size the
+ * camera can give otherwise.
+ */
+export function cameraConstraints(deviceId: string | null, portrait = false): MediaTrackConstraints {
   return {
-    width: { ideal: IDEAL_WIDTH },
-    height: { ideal: IDEAL_HEIGHT },
+    width: { ideal: portrait ? IDEAL_SHORT_SIDE : IDEAL_LONG_SIDE },
+    height: { ideal: portrait ? IDEAL_LONG_SIDE : IDEAL_SHORT_SIDE },
     ...(deviceId ? { deviceId: { exact: deviceId } } : { facingMode: DEFAULT_FACING }),
   };
 }
 
 /** Opens the camera; on OverconstrainedError retries once with looser constraints by itself. */
-export async function openCamera(deviceId: string | null): Promise<MediaStream> {
+export async function openCamera(deviceId: string | null, portrait = screenIsPortrait()): Promise<MediaStream> {
   if (!navigator.mediaDevices?.getUserMedia) throw new TypeError('getUserMedia unavailable');
   try {
-    return await navigator.mediaDevices.getUserMedia({ video: cameraConstraints(deviceId), audio: false });
+    return await navigator.mediaDevices.getUserMedia({ video: cameraConstraints(deviceId, portrait), audio: false });
   } catch (err) {
     if (errorName(err) !== 'OverconstrainedError') throw err;
     return navigator.mediaDevices.getUserMedia({ video: deviceId ? { deviceId } : true, audio: false });

@@ -4,8 +4,14 @@
 export const CAMERA_ERRORS = ['denied', 'notFound', 'inUse', 'ended', 'unsupported', 'unknown'] as const;
 export type CameraErrorKind = (typeof CAMERA_ERRORS)[number];
 
-/** The size asked for (an ideal: a camera that cannot give it gives what it can). */
-export const IDEAL_WIDTH = 1280;
-export const IDEAL_HEIGHT = 720;
+/**
+ * The size asked for, long side × short side (an ideal: a camera that cannot give it gives what it
+ * can). A portrait screen asks for a portrait frame: a browser may otherwise crop a phone's
+ * portrait camera to landscape and cut off the top of the head.
+ */
+export const IDEAL_LONG_SIDE = 1280;
+export const IDEAL_SHORT_SIDE = 720;
 /** Which camera first: the one facing the visitor. */
 export const DEFAULT_FACING: VideoFacingModeEnum = 'user';
+/** Where the chosen camera's id is remembered (localStorage). */
+export const CAMERA_CHOICE_KEY = 'photobooth.camera';

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { cameraErrorKind, openCamera, stopStream, type CameraErrorKind } from './camera';
+import { CAMERA_CHOICE_KEY } from './meta';
 
 export type CameraStatus = 'starting' | 'live' | 'error' | 'paused';
 
@@ -9,6 +10,16 @@ export interface CameraState {
   stream: MediaStream | null;
   devices: MediaDeviceInfo[];
   deviceId: string | null;
+  /** Which way the open camera faces, when the browser says ('user' = the visitor). */
+  facing: string | null;
+}
+
+function savedCamera(): string | null {
+  try {
+    return localStorage.getItem(CAMERA_CHOICE_KEY);
+  } catch {
+    return null;
+  }
 }
 
 /** A hidden tab keeps the camera this long before it is released (the camera light goes off). */
@@ -25,11 +36,13 @@ export function useCamera() {
     stream: null,
     devices: [],
     deviceId: null,
+    facing: null,
   });
   const streamRef = useRef<MediaStream | null>(null);
   // Each open gets a number; a slower, older open that resolves late is discarded.
   const generation = useRef(0);
-  const wantedDevice = useRef<string | null>(null);
+  // The visitor's last choice of camera is remembered (this device only).
+  const wantedDevice = useRef<string | null>(savedCamera());
 
   const release = useCallback(() => {
     generation.current++;
@@ -62,6 +75,7 @@ export function useCamera() {
         stream,
         devices,
         deviceId: track?.getSettings().deviceId ?? wantedDevice.current,
+        facing: track?.getSettings().facingMode ?? null,
       });
     } catch (err) {
       if (gen !== generation.current) return;
@@ -73,10 +87,22 @@ export function useCamera() {
   const selectDevice = useCallback(
     (deviceId: string) => {
       wantedDevice.current = deviceId;
+      try {
+        localStorage.setItem(CAMERA_CHOICE_KEY, deviceId);
+      } catch {
+        /* private mode: the choice lasts for this visit */
+      }
       void start();
     },
     [start],
   );
+
+  /** The next camera in the list (front ↔ back on a phone). */
+  const switchCamera = useCallback(() => {
+    const ids = state.devices.map((d) => d.deviceId);
+    if (ids.length < 2) return;
+    selectDevice(ids[(ids.indexOf(state.deviceId ?? '') + 1) % ids.length]!);
+  }, [state.devices, state.deviceId, selectDevice]);
 
   useEffect(() => {
     void start();
@@ -93,14 +119,21 @@ export function useCamera() {
       }
     };
     document.addEventListener('visibilitychange', onVisibility);
+    // Turning the phone: open the camera again in the new orientation (portrait frames in portrait).
+    const portrait = typeof matchMedia !== 'undefined' ? matchMedia('(orientation: portrait)') : null;
+    const onRotate = () => {
+      if (streamRef.current) void start();
+    };
+    portrait?.addEventListener('change', onRotate);
     return () => {
+      portrait?.removeEventListener('change', onRotate);
       document.removeEventListener('visibilitychange', onVisibility);
       clearTimeout(hiddenTimer);
       release();
     };
   }, [start, release]);
 
-  return { ...state, retry: start, selectDevice };
+  return { ...state, retry: start, selectDevice, switchCamera };
 }
 
 async function listCameras(): Promise<MediaDeviceInfo[]> {

@@ -1,5 +1,5 @@
 import { useAtom } from 'jotai';
-import { useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { shortcutsOf } from '../../lib/actions';
 import { FILTER_ACTIONS } from './actions';
 import { FILTER_GROUPS, FILTERS, THUMB_HEIGHT, THUMB_WIDTH } from './meta';
@@ -15,6 +15,17 @@ export function FilterPicker({ thumbnails }: { thumbnails: Map<string, HTMLCanva
   const { t } = useI18n();
   const [filterId, setFilterId] = useAtom(filterIdAtom);
   const listRef = useRef<HTMLDivElement>(null);
+
+  // Whichever way a filter was picked (tap, key, swipe), the strip scrolls it into view, sideways only.
+  useEffect(() => {
+    const strip = listRef.current;
+    const el = strip?.querySelector<HTMLElement>(`[data-filter-id="${filterId}"]`);
+    if (!strip || !el) return;
+    const left = el.offsetLeft - strip.offsetLeft;
+    if (left < strip.scrollLeft || left + el.offsetWidth > strip.scrollLeft + strip.clientWidth) {
+      strip.scrollTo({ left: Math.max(0, left - strip.clientWidth / 2 + el.offsetWidth / 2) });
+    }
+  }, [filterId]);
 
   const move = (e: KeyboardEvent) => {
     const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
@@ -34,7 +45,7 @@ export function FilterPicker({ thumbnails }: { thumbnails: Map<string, HTMLCanva
     <section className="card booth-filters" aria-labelledby="filters-heading">
       <h2 id="filters-heading">{t('filters.heading')}</h2>
       <p className="booth-hint">{t('filters.keysHint')}</p>
-      <div role="radiogroup" aria-labelledby="filters-heading" ref={listRef} onKeyDown={move} data-testid="filter-picker">
+      <div role="radiogroup" aria-labelledby="filters-heading" ref={listRef} onKeyDown={move} className="filter-strip" data-testid="filter-picker">
         {FILTER_GROUPS.map((group) => (
           <div key={group} className="filter-group">
             <h3 className="filter-group-title">{t(`filters.groups.${group}`)}</h3>

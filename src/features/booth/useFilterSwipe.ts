@@ -1,0 +1,34 @@
+import { useRef, type PointerEvent } from 'react';
+import { store } from '../../state/store';
+import { FILTERS } from '../filters/meta';
+import { filterIdAtom } from '../filters/state';
+
+/** A horizontal move longer than this (CSS px), and mostly sideways, is a swipe. */
+const SWIPE_PX = 40;
+
+/**
+ * Swipe on the preview to change the filter, as camera apps do: left for the next, right for the
+ * previous. Vertical moves stay page scrolls (the screen has touch-action: pan-y).
+ */
+export function useFilterSwipe() {
+  const start = useRef<{ x: number; y: number; id: number } | null>(null);
+  return {
+    onPointerDown: (e: PointerEvent) => {
+      start.current = { x: e.clientX, y: e.clientY, id: e.pointerId };
+    },
+    onPointerUp: (e: PointerEvent) => {
+      const s = start.current;
+      start.current = null;
+      if (!s || s.id !== e.pointerId) return;
+      const dx = e.clientX - s.x;
+      const dy = e.clientY - s.y;
+      if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < 2 * Math.abs(dy)) return;
+      const at = FILTERS.findIndex((f) => f.id === store.get(filterIdAtom));
+      const next = (at + (dx < 0 ? 1 : -1) + FILTERS.length) % FILTERS.length;
+      store.set(filterIdAtom, FILTERS[next]!.id);
+    },
+    onPointerCancel: () => {
+      start.current = null;
+    },
+  };
+}

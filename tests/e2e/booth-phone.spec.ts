@@ -1,0 +1,34 @@
+import { launchWithCamera } from './env';
+import { expect, test } from './fixtures';
+import { openBooth, PHONE, previewInView, useEveryControl } from './helpers/layout';
+
+/** A phone in portrait (390×844 at 3×, touch) with a phone-style portrait camera. */
+test.use({ ...PHONE, launchOptions: launchWithCamera({ clip: 'face-portrait-1080x1920.mjpeg' }) });
+
+test('the portrait frame is shown whole and large, stays in view through every control, and a swipe changes the filter', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openBooth(page);
+  const size = await page.evaluate(() => {
+    const v = document.querySelector<HTMLVideoElement>('[data-testid="booth-stage"] video')!;
+    return { w: v.videoWidth, h: v.videoHeight };
+  });
+  expect(size.h, 'a portrait screen gets a portrait camera frame').toBeGreaterThan(size.w);
+  const atLoad = await previewInView(page);
+  expect(atLoad.share, 'fully in view at load').toBe(1);
+  expect(atLoad.height, 'at least half the screen').toBeGreaterThanOrEqual(atLoad.viewport / 2);
+  // Touch targets of the shutter bar and the filter strip: at least 44 px.
+  for (const id of ['start-capture', 'beauty-drawer-toggle', 'filter-none']) {
+    const box = (await page.getByTestId(id).boundingBox())!;
+    expect(Math.min(box.width, box.height), `${id} touch target`).toBeGreaterThanOrEqual(44);
+  }
+
+  // A swipe to the left on the preview: the next filter.
+  const canvas = page.getByTestId('booth-canvas');
+  const b = (await canvas.boundingBox())!;
+  const y = b.y + b.height / 2;
+  await canvas.dispatchEvent('pointerdown', { pointerId: 7, clientX: b.x + b.width * 0.8, clientY: y, isPrimary: true });
+  await canvas.dispatchEvent('pointerup', { pointerId: 7, clientX: b.x + b.width * 0.2, clientY: y + 5, isPrimary: true });
+  await expect(page.getByTestId('filter-grayscale')).toHaveAttribute('aria-checked', 'true');
+
+  await useEveryControl(page, true);
+});

@@ -1,0 +1,107 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Camera-first booth checks, measured on the page as a person sees it: the preview canvas's box
+ * against the viewport, without scrolling back; the face from the landmarks the app itself found
+ * (test seam).
+ */
+
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+
+/** Share (0–1) of the preview canvas's area inside the viewport, and its box. */
+export async function previewInView(page: Page) {
+  return page.getByTestId('booth-canvas').evaluate((c) => {
+    const r = c.getBoundingClientRect();
+    const w = Math.max(0, Math.min(r.right, innerWidth) - Math.max(r.left, 0));
+    const h = Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
+    return { share: (w * h) / (r.width * r.height), top: r.top, bottom: r.bottom, left: r.left, width: r.width, height: r.height, viewport: innerHeight };
+  });
+}
+
+export async function expectInView(page: Page, after: string, min = 0.8) {
+  const v = await previewInView(page);
+  expect(v.share, `preview in view after ${after}`).toBeGreaterThanOrEqual(min);
+}
+
+export async function openBooth(page: Page) {
+  await page.goto('/photobooth');
+  await expect(page.getByTestId('booth-stage')).toHaveAttribute('data-camera-status', 'live', { timeout: 30_000 });
+  await expect(page.getByTestId('booth-stage')).toHaveAttribute('data-render-mode', 'webgl');
+}
+
+/**
+ * The whole face is inside the preview: every landmark the app found is inside the camera frame,
+ * the canvas shows the whole frame (same shape), and the face's box on the page is in the viewport.
+ */
+export async function expectWholeFaceInPreview(page: Page) {
+  const faceNow = () =>
+    page.evaluate(() => {
+      const [pts] = window.__pbTest!.landmarks().live;
+      if (!pts) return null;
+      const xs = pts.map((p) => p.x);
+      const ys = pts.map((p) => p.y);
+      const video = document.querySelector<HTMLVideoElement>('[data-testid="booth-stage"] video')!;
+      const c = document.querySelector<HTMLCanvasElement>('[data-testid="booth-canvas"]')!.getBoundingClientRect();
+      return {
+        minX: Math.min(...xs),
+        maxX: Math.max(...xs),
+        minY: Math.min(...ys),
+        maxY: Math.max(...ys),
+        frameAspect: video.videoWidth / video.videoHeight,
+        boxAspect: c.width / c.height,
+        pageTop: c.top + Math.min(...ys) * c.height,
+        pageBottom: c.top + Math.max(...ys) * c.height,
+        viewport: innerHeight,
+      };
+    });
+  let found: Awaited<ReturnType<typeof faceNow>> = null;
+  await expect.poll(async () => (found = await faceNow()) !== null, { timeout: 30_000, message: 'the app found a face' }).toBe(true);
+  const face = found!;
+  expect(face.minX, 'face inside the frame (left)').toBeGreaterThan(0);
+  expect(face.maxX, 'face inside the frame (right)').toBeLessThan(1);
+  expect(face.minY, 'face inside the frame (top of the head)').toBeGreaterThan(0);
+  expect(face.maxY, 'face inside the frame (chin)').toBeLessThan(1);
+  expect(face.boxAspect / face.frameAspect, 'the preview shows the whole camera frame, uncropped').toBeCloseTo(1, 1);
+  expect(face.pageTop).toBeGreaterThanOrEqual(0);
+  expect(face.pageBottom).toBeLessThanOrEqual(face.viewport);
+  return face;
+}
+
+/** Filters by tap and by key, beauty (each slider and a preset), then the shot settings. */
+export async function useEveryControl(page: Page, tap: boolean) {
+  const pick = page.getByTestId('filter-sepia');
+  if (tap) await pick.tap();
+  else await pick.click();
+  await expect(pick).toHaveAttribute('aria-checked', 'true');
+  await expectInView(page, 'a filter by tap');
+  await page.locator('body').press('2');
+  await expect(page.getByTestId('filter-grayscale')).toHaveAttribute('aria-checked', 'true');
+  await expectInView(page, 'a filter by key');
+
+  const toggle = page.getByTestId('beauty-drawer-toggle');
+  if (await toggle.isVisible()) await toggle.click(); // the phone's drawer
+  await page.getByTestId('beauty-enable').check();
+  await expectInView(page, 'beauty on');
+  for (const level of ['smooth', 'brightness', 'enhance', 'slim', 'eyes']) {
+    const slider = page.locator(`input[data-level="${level}"]`);
+    await slider.fill('60');
+    await expect(slider).toHaveValue('60');
+    await expectInView(page, `the ${level} slider`);
+  }
+  await page.locator('.beauty-presets button').first().click();
+  await expectInView(page, 'a beauty preset');
+  await expectWholeFaceInPreview(page);
+  if (await toggle.isVisible()) {
+    // The drawer leaves the face visible: it starts below the chin.
+    const drawerTop = await page.getByTestId('beauty-panel').evaluate((el) => el.getBoundingClientRect().top);
+    const face = await expectWholeFaceInPreview(page);
+    expect(drawerTop, 'the beauty drawer stays below the face').toBeGreaterThan(face.pageBottom);
+    await page.getByRole('button', { name: 'Done' }).click();
+  }
+
+  await page.getByTestId('shot-count').selectOption('2');
+  await expectInView(page, 'the number of shots');
+  await page.getByTestId('countdown').selectOption('0');
+  await expectInView(page, 'the countdown');
+}
+
