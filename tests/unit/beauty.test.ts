@@ -11,7 +11,7 @@ import {
   ZERO_LEVELS,
 } from '../../src/features/beauty/meta';
 import { EYE_MAX_MAGNIFY, skinMaskTriangles, warpUniforms } from '../../src/features/beauty/uniforms';
-import { beautyWork, composeVariant, type BeautyInputs } from '../../src/features/beauty/stage';
+import { beautyWork, composeVariant, FACE_LOWRES_PX, lowresScale, type BeautyInputs } from '../../src/features/beauty/stage';
 import type { FrameMeta } from '../../src/gl/types';
 import type { FaceLandmarks } from '../../src/features/vision/types';
 
@@ -135,5 +135,23 @@ describe('compose shader variants', () => {
     expect(src).toContain('#define EYE_COUNT 2');
     expect(src).toContain('#define USE_SMOOTH 1');
     expect(src).toContain('#define USE_BRIGHT 0');
+  });
+});
+
+describe('smoothing sized by the face (the preview and the photo look the same)', () => {
+  it('puts the face at the same number of low-resolution texels whatever the frame size', () => {
+    const face = fakeFace(); // 0.30 of the frame's width
+    for (const [w, h] of [
+      [1280, 720],
+      [656, 369],
+      [1920, 1080],
+    ] as const) {
+      const s = lowresScale([face], w, h, w, h);
+      expect(0.3 * w * s).toBeCloseTo(FACE_LOWRES_PX, 0);
+    }
+  });
+  it('falls back to a quarter of the output without a face', () => {
+    expect(lowresScale([], 1280, 720, 1280, 720)).toBeCloseTo(320 / 1280, 5);
+    expect(lowresScale([], 1280, 720, 640, 360)).toBeCloseTo(160 / 1280, 5);
   });
 });

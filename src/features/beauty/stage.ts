@@ -4,6 +4,7 @@ import composeFrag from '../../../shaders/beauty/compose.frag?raw';
 import maskFrag from '../../../shaders/beauty/skin-mask.frag?raw';
 import maskVert from '../../../shaders/beauty/skin-mask.vert?raw';
 import { beautyIsIdle, type BeautySettings } from './meta';
+import { FACE_OVAL } from './faceRegions';
 import { faceBox, skinMaskTriangles, warpUniforms } from './uniforms';
 import type { FaceLandmarks } from '../vision/types';
 import type { FrameMeta, RenderStage, RenderTarget, StageContext } from '../../gl/types';
@@ -15,13 +16,36 @@ export interface BeautyInputs {
 }
 
 /**
- * The bilateral filter and the skin mask run at a quarter of the output's size (long side
- * clamped to 128–320 px): the skin's base tone needs no more, and the look stays the same between
- * the preview (display size) and a photo (camera size).
+ * The bilateral filter and the skin mask run at reduced resolution, sized by the face: the widest
+ * face spans FACE_LOWRES_PX texels there, whatever the output size. The blur's radius is then the
+ * same fraction of the face in the preview (display size) and in the photo (camera size), so the
+ * saved photo is smoothed exactly as the preview showed. Without a face (enhance alone) the long
+ * side is a quarter of the output's, clamped to 128–320 px.
  */
+export const FACE_LOWRES_PX = 48;
 export const LOWRES_FRACTION = 0.25;
 export const LOWRES_MIN = 128;
 export const LOWRES_MAX = 320;
+
+/** Scale (≤ 1) from the input texture to the reduced-resolution smoothing targets. */
+export function lowresScale(faces: FaceLandmarks[], inputWidth: number, inputHeight: number, outW: number, outH: number): number {
+  const faceWidth = Math.max(0, ...faces.map((f) => faceWidthOf(f) * inputWidth));
+  if (faceWidth > 8) {
+    // Keep the target within sane bounds (a face filling a 4K frame, a face a few pixels wide).
+    const s = FACE_LOWRES_PX / faceWidth;
+    const long = Math.max(inputWidth, inputHeight);
+    return Math.min(1, Math.max(32 / long, Math.min(640 / long, s)));
+  }
+  const longSide = Math.min(LOWRES_MAX, Math.max(LOWRES_MIN, Math.max(outW, outH) * LOWRES_FRACTION));
+  return Math.min(1, longSide / Math.max(inputWidth, inputHeight));
+}
+
+/** The face's width as a fraction of the frame's width (from its outline landmarks). */
+function faceWidthOf(face: FaceLandmarks): number {
+  if (face.length < 468) return 0;
+  const xs = FACE_OVAL.map((i) => face[i]?.x ?? 0);
+  return Math.max(...xs) - Math.min(...xs);
+}
 
 /** Which parts of the beauty pass this frame needs (none → the stage is skipped: zero cost). */
 export function beautyWork(frame: FrameMeta<BeautyInputs>) {
@@ -116,8 +140,7 @@ export function createBeautyStage(): RenderStage<BeautyInputs> {
 
       let smoothTex: WebGLTexture = input.texture;
       if (work.lowres) {
-        const longSide = Math.min(LOWRES_MAX, Math.max(LOWRES_MIN, Math.max(w, h) * LOWRES_FRACTION));
-        const low = Math.min(1, longSide / Math.max(input.width, input.height));
+        const low = lowresScale(faces, input.width, input.height, w, h);
         const lowW = Math.max(1, Math.round(input.width * low));
         const lowH = Math.max(1, Math.round(input.height * low));
         const bilateral = ctx.program('beauty:bilateral', bilateralFrag);
