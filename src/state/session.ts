@@ -10,6 +10,8 @@ export interface CapturedPhoto {
   /** Filter id from the filter registry, for labels and for retakes. */
   filterId: string;
   takenAt: number;
+  /** Where the faces are in the photo (0..1; absent when none was found): strips crop around it. */
+  focus?: { x: number; y: number };
 }
 
 /** The captured photos, shared by the booth (writes) and the preview (reads). Starts empty. */

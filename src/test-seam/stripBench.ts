@@ -10,7 +10,7 @@ let composer: StripComposer | null = null;
 
 /** The session's photos and strip settings, as the preview screen composes them (bench). */
 export const stripBench = {
-  photos: () => store.get(capturedPhotosAtom).map((p) => ({ id: p.id, blob: p.blob })),
+  photos: () => store.get(capturedPhotosAtom).map((p) => ({ id: p.id, blob: p.blob, focus: p.focus })),
   exportJpeg(resolution: ResolutionId): Promise<Blob> {
     composer ??= new StripComposer();
     const s = store.get(stripSettingsAtom);

@@ -20,3 +20,16 @@ for (const viewport of [
     });
   });
 }
+
+test('full screen: the stage alone (preview, shutter, filters), larger, and back', async ({ page }) => {
+  await openBooth(page);
+  const before = await previewInView(page);
+  await page.getByTestId('fullscreen').click();
+  await expect.poll(() => page.evaluate(() => (document.fullscreenElement as HTMLElement | null)?.dataset.testid ?? null)).toBe('booth-stage-col');
+  await expect(page.getByTestId('fullscreen')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('start-capture')).toBeVisible();
+  await expect(page.getByTestId('filter-picker')).toBeVisible();
+  await expect.poll(async () => (await previewInView(page)).height).toBeGreaterThan(before.height);
+  await page.getByTestId('fullscreen').click();
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
+});

@@ -1,6 +1,6 @@
 import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
-import { openBooth, PHONE, previewInView, useEveryControl } from './helpers/layout';
+import { openBooth, PHONE, previewInView, storedPhotos, useEveryControl } from './helpers/layout';
 
 /** A phone in portrait (390×844 at 3×, touch) with a phone-style portrait camera. */
 test.use({ ...PHONE, launchOptions: launchWithCamera({ clip: 'face-portrait-1080x1920.mjpeg' }) });
@@ -31,4 +31,16 @@ test('the portrait frame is shown whole and large, stays in view through every c
   await expect(page.getByTestId('filter-grayscale')).toHaveAttribute('aria-checked', 'true');
 
   await useEveryControl(page, true);
+
+  // Two shots (the settings chosen above): each photo is portrait, and remembers where the face is
+  // (high in the frame, as in the clip), so a strip cell crops around the face, not the middle.
+  await page.getByTestId('start-capture').tap();
+  await expect(page.getByTestId('captured-thumb')).toHaveCount(2, { timeout: 30_000 });
+  await expect.poll(async () => (await storedPhotos(page)).length).toBe(2);
+  const stored = await storedPhotos(page);
+  for (const p of stored) {
+    expect(p.h, 'a portrait photo').toBeGreaterThan(p.w);
+    expect(p.focusY, 'the face is found high in the frame').not.toBeNull();
+    expect(p.focusY!).toBeLessThan(0.5);
+  }
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { coverCrop } from '../../src/features/strip/compose';
 import { exportBaseName } from '../../src/features/strip/export';
 import { FRAMES } from '../../src/features/strip/frames';
 import { LAYOUTS } from '../../src/features/strip/layouts';
@@ -32,4 +33,20 @@ describe('strip registries and helpers', () => {
       }
     });
   }
+});
+
+describe('cropping a photo into its cell around the faces', () => {
+  it('centres the crop on the faces as far as the photo allows, and on the middle without them', () => {
+    // A portrait photo (720×1280) into a wide cell (4:3): the crop is the photo's full width.
+    const middle = coverCrop(720, 1280, 400, 300);
+    expect(middle).toMatchObject({ sx: 0, sw: 720 });
+    expect(middle.sh).toBeCloseTo(540);
+    expect(middle.sy).toBeCloseTo((1280 - 540) / 2);
+    // The face in the upper part: the crop moves up to it (the top of the head is kept).
+    const onFace = coverCrop(720, 1280, 400, 300, { x: 0.5, y: 0.25 });
+    expect(onFace.sy).toBeCloseTo(0.25 * 1280 - 270);
+    // A face near the top edge: the crop stops at the edge, never outside the photo.
+    expect(coverCrop(720, 1280, 400, 300, { x: 0.5, y: 0.02 }).sy).toBe(0);
+    expect(coverCrop(720, 1280, 400, 300, { x: 0.5, y: 0.99 }).sy).toBeCloseTo(1280 - 540);
+  });
 });

@@ -65,6 +65,7 @@ export function useCaptureSequence(onError: (e: unknown) => void) {
             height: image.height,
             filterId: image.filterId,
             takenAt: Date.now(),
+            focus: image.focus,
           };
           // A new sequence replaces the old photos only once its first shot exists, so
           // cancelling during the first countdown loses nothing.

@@ -21,14 +21,27 @@ export interface PhotoSource {
   image: CanvasImageSource;
   width: number;
   height: number;
+  /** Where the faces are (0..1 of the photo): a crop keeps them, instead of the middle. */
+  focus?: { x: number; y: number };
 }
 
-/** Draws `photo` to fill the rectangle, cropping the overflow from its centre (like object-fit: cover). */
-function drawCover(ctx: Ctx2D, photo: PhotoSource, x: number, y: number, w: number, h: number) {
-  const scale = Math.max(w / photo.width, h / photo.height);
+/**
+ * The part of a photo that fills a w×h cell (like object-fit: cover), placed on the faces: the crop
+ * is centred on `focus` as far as the photo's edges allow, so a portrait photo in a wide cell keeps
+ * the head rather than the middle of the body.
+ */
+export function coverCrop(photoW: number, photoH: number, w: number, h: number, focus = { x: 0.5, y: 0.5 }) {
+  const scale = Math.max(w / photoW, h / photoH);
   const sw = w / scale;
   const sh = h / scale;
-  ctx.drawImage(photo.image, (photo.width - sw) / 2, (photo.height - sh) / 2, sw, sh, x, y, w, h);
+  const clamp = (v: number, max: number) => Math.min(Math.max(0, v), max);
+  return { sx: clamp(focus.x * photoW - sw / 2, photoW - sw), sy: clamp(focus.y * photoH - sh / 2, photoH - sh), sw, sh };
+}
+
+/** Draws `photo` to fill the rectangle, cropped around its faces (coverCrop). */
+function drawCover(ctx: Ctx2D, photo: PhotoSource, x: number, y: number, w: number, h: number) {
+  const { sx, sy, sw, sh } = coverCrop(photo.width, photo.height, w, h, photo.focus);
+  ctx.drawImage(photo.image, sx, sy, sw, sh, x, y, w, h);
 }
 
 function drawFilmBase(ctx: Ctx2D, w: number, h: number) {

@@ -31,7 +31,7 @@ export class StripEngine {
   }
 
   private async draw(design: StripDesign, photos: ComposerPhoto[], width: number, height: number) {
-    const sources = await Promise.all(photos.map((p) => this.decode(p)));
+    const sources = await Promise.all(photos.map(async (p) => ({ ...(await this.decode(p)), focus: p.focus })));
     const canvas = makeCanvas(width, height);
     const ctx = canvas.getContext('2d', { alpha: false }) as Ctx2D | null;
     if (!ctx) throw new Error('No 2D context');

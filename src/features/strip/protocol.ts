@@ -4,6 +4,8 @@ import type { StripDesign } from './compose';
 export interface ComposerPhoto {
   id: string;
   blob: Blob;
+  /** Where the faces are (0..1 of the photo), for a crop that keeps them. */
+  focus?: { x: number; y: number };
 }
 
 export interface RenderRequest {

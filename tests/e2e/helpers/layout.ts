@@ -105,3 +105,23 @@ export async function useEveryControl(page: Page, tap: boolean) {
   await expectInView(page, 'the countdown');
 }
 
+
+/** The photos IndexedDB holds: their size and where their faces are (focus y, 0..1). */
+export function storedPhotos(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<{ w: number; h: number; focusY: number | null }[]>((resolve) => {
+        const open = indexedDB.open('photobooth-session');
+        open.onerror = () => resolve([]);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('photos')) return resolve([]);
+          const req = db.transaction('photos', 'readonly').objectStore('photos').getAll();
+          req.onsuccess = () => {
+            db.close();
+            resolve((req.result as { width: number; height: number; focus?: { y: number } }[]).map((p) => ({ w: p.width, h: p.height, focusY: p.focus?.y ?? null })));
+          };
+        };
+      }),
+  );
+}

@@ -1,11 +1,14 @@
 import type { Pipeline } from '../../../gl/pipeline';
 import type { FinalPass } from '../../../gl/types';
 import { canvasToJpeg, encodeJpeg, makeCanvas } from '../../../lib/jpeg';
+import type { FaceLandmarks } from '../../vision/types';
 
 export interface CapturedImage {
   blob: Blob;
   width: number;
   height: number;
+  /** The landmarks found on this very frame (normalised; empty without a face or a model). */
+  faces?: FaceLandmarks[];
 }
 
 /**
@@ -13,7 +16,7 @@ export interface CapturedImage {
  * preview, encoded as JPEG. `inputsFor` gives the stages their inputs for this very frame
  * (landmarks found on the full-resolution still, the settings at the shutter).
  */
-export async function captureWithPipeline<X>(
+export async function captureWithPipeline<X extends { faces: FaceLandmarks[] }>(
   pipeline: Pipeline<X>,
   video: HTMLVideoElement,
   inputsFor: (still: ImageBitmap) => Promise<X>,
@@ -45,7 +48,7 @@ export async function captureWithPipeline<X>(
       },
       pass,
     );
-    return { blob: await encodeJpeg(new ImageData(pixels, width, height)), width, height };
+    return { blob: await encodeJpeg(new ImageData(pixels, width, height)), width, height, faces: inputs.faces };
   } finally {
     bitmap.close();
   }

@@ -3,6 +3,7 @@ import { needsFaces } from '../../beauty/meta';
 import type { BeautyInputs } from '../../beauty/stage';
 import { beautySettingsAtom } from '../../beauty/state';
 import { faceTracker } from '../../vision/faceTracker';
+import type { FaceLandmarks } from '../../vision/types';
 
 /** What the booth's stages read per frame (each feature's stage declares its part). */
 export type BoothInputs = BeautyInputs;
@@ -18,9 +19,24 @@ export function previewInputs(video: HTMLVideoElement, timestamp: number): Booth
   return { faces: faceTracker.getLiveFaces().faces, beauty };
 }
 
-/** A capture's inputs: the settings at the shutter, landmarks found on the full-resolution still. */
+/**
+ * A capture's inputs: the settings at the shutter, landmarks found on the full-resolution still
+ * (whenever the model is loaded: the retouch uses them, and the strip crops around the faces).
+ */
 export async function captureInputs(still: ImageBitmap): Promise<BoothInputs> {
   const beauty = store.get(beautySettingsAtom);
-  const faces = needsFaces(beauty) ? await faceTracker.detectStill(still).catch(() => []) : [];
+  const faces = await faceTracker.detectStill(still).catch(() => []);
   return { faces, beauty };
+}
+
+/** The centre of the faces' box in a photo (0..1, x mirrored when the photo is), or undefined. */
+export function facesFocus(faces: FaceLandmarks[] | undefined, mirrored: boolean): { x: number; y: number } | undefined {
+  const points = (faces ?? []).flat();
+  if (!points.length) return undefined;
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const x = (Math.min(...xs) + Math.max(...xs)) / 2;
+  const y = (Math.min(...ys) + Math.max(...ys)) / 2;
+  const clamp = (v: number) => Math.min(1, Math.max(0, v));
+  return { x: clamp(mirrored ? 1 - x : x), y: clamp(y) };
 }

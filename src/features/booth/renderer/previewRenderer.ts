@@ -6,7 +6,7 @@ import { filterPass, prepareFilters } from '../../filters/pass';
 import { filterIdAtom } from '../../filters/state';
 import { mirrorPhotosAtom, mirrorPreviewAtom } from '../state';
 import { capturePlain, captureWithPipeline, type CapturedImage } from './capture';
-import { captureInputs, previewInputs, type BoothInputs } from './frameInputs';
+import { captureInputs, facesFocus, previewInputs, type BoothInputs } from './frameInputs';
 import { FrameScaler } from './frameScaler';
 import { SideReads, type SideReadEvents } from './sideReads';
 
@@ -260,7 +260,7 @@ export class PreviewRenderer {
    * Takes one photo at the camera's full resolution with the filter, mirror and beauty the
    * preview shows at this moment (or the filter given), encoded as JPEG.
    */
-  async capture(filterId = store.get(filterIdAtom)): Promise<CapturedImage & { filterId: string }> {
+  async capture(filterId = store.get(filterIdAtom)): Promise<CapturedImage & { filterId: string; focus?: { x: number; y: number } }> {
     const v = this.video;
     if (!v.videoWidth || !v.videoHeight) throw new Error('No camera frame to capture');
     const mirror = store.get(mirrorPhotosAtom);
@@ -268,7 +268,7 @@ export class PreviewRenderer {
     if (this.mode === 'webgl' && p && !p.isLost) {
       const photo = await captureWithPipeline(p, v, captureInputs, filterPass(filterId, mirror));
       this.lastMediaTime = -1; // the preview re-uploads the live frame next
-      if (photo) return { ...photo, filterId };
+      if (photo) return { ...photo, filterId, focus: facesFocus(photo.faces, mirror) };
     }
     return { ...(await capturePlain(v, mirror)), filterId };
   }

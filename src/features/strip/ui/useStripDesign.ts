@@ -11,7 +11,7 @@ export function useStripDesign(): { design: StripDesign; photos: ComposerPhoto[]
   const { t, lang } = useI18n();
   const settings = useAtomValue(stripSettingsAtom);
   const captured = useAtomValue(capturedPhotosAtom);
-  const photos = useMemo(() => captured.map((p) => ({ id: p.id, blob: p.blob })), [captured]);
+  const photos = useMemo(() => captured.map((p) => ({ id: p.id, blob: p.blob, focus: p.focus })), [captured]);
   const firstTakenAt = captured[0]?.takenAt;
   const design = useMemo<StripDesign>(
     () => ({
