@@ -26,6 +26,12 @@ export type { CapturedImage };
 
 /** Device pixel ratio cap: sharper than this costs GPU time nobody sees. */
 const MAX_DPR = 2;
+/**
+ * On a slow (software) GPU, found by the upload probe, the preview's backing store is also capped
+ * at this many pixels: a phone's tall preview at DPR 2 is 2.5× a laptop's, and every pass costs
+ * per pixel. Photos are unaffected (they render at the camera's resolution).
+ */
+const SLOW_GPU_MAX_PIXELS = 250_000;
 
 export interface PreviewStats {
   /** Camera frames the video delivered since stats were reset (from presentedFrames when known). */
@@ -111,7 +117,9 @@ export class PreviewRenderer {
 
   /** Backing store = displayed size × DPR (capped): the preview never renders at camera size. */
   private fitCanvas(): void {
-    const dpr = Math.min(window.devicePixelRatio || 1, MAX_DPR);
+    let dpr = Math.min(window.devicePixelRatio || 1, MAX_DPR);
+    const css = this.canvas.clientWidth * this.canvas.clientHeight;
+    if (this.scaler.active && css * dpr * dpr > SLOW_GPU_MAX_PIXELS) dpr = Math.sqrt(SLOW_GPU_MAX_PIXELS / css);
     const w = Math.max(1, Math.round(this.canvas.clientWidth * dpr));
     const h = Math.max(1, Math.round(this.canvas.clientHeight * dpr));
     if (this.canvas.width !== w || this.canvas.height !== h) {
