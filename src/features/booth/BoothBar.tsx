@@ -1,5 +1,7 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { useI18n } from '../../i18n/I18nProvider';
+import { shortcutsOf } from '../../lib/actions';
+import { BOOTH_ACTIONS } from './actions';
 
 interface Props {
   onStart: () => void;
@@ -50,7 +52,7 @@ export function BoothBar(p: Props) {
         className="btn btn-primary booth-shutter"
         onClick={p.onStart}
         disabled={!p.canShoot || p.busy}
-        aria-keyshortcuts="Space Enter"
+        aria-keyshortcuts={shortcutsOf(BOOTH_ACTIONS, 'capture.start')}
         data-testid="start-capture"
       >
         {p.hasPhotos ? t('booth.retakeAll') : t('booth.start')}

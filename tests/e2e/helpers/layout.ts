@@ -27,6 +27,16 @@ export async function openBooth(page: Page) {
   await page.goto('/photobooth');
   await expect(page.getByTestId('booth-stage')).toHaveAttribute('data-camera-status', 'live', { timeout: 30_000 });
   await expect(page.getByTestId('booth-stage')).toHaveAttribute('data-render-mode', 'webgl');
+  // The first camera frame is there (the preview has its size and shape).
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const v = document.querySelector<HTMLVideoElement>('[data-testid="booth-stage"] video')!;
+        const c = document.querySelector<HTMLCanvasElement>('[data-testid="booth-canvas"]')!.getBoundingClientRect();
+        return v.videoWidth > 0 && Math.abs(c.width / c.height - v.videoWidth / v.videoHeight) < 0.02;
+      }),
+    )
+    .toBe(true);
 }
 
 /**
