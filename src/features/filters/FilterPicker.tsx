@@ -44,7 +44,9 @@ export function FilterPicker({ thumbnails }: { thumbnails: Map<string, HTMLCanva
   return (
     <section className="card booth-filters" aria-labelledby="filters-heading">
       <h2 id="filters-heading">{t('filters.heading')}</h2>
-      <p className="booth-hint">{t('filters.keysHint')}</p>
+      {/* Keys where there is a keyboard (a fine pointer), the swipe where there is a touch screen. */}
+      <p className="booth-hint hint-keys">{t('filters.keysHint')}</p>
+      <p className="booth-hint hint-touch">{t('booth.swipeHint')}</p>
       <div role="radiogroup" aria-labelledby="filters-heading" ref={listRef} onKeyDown={move} className="filter-strip" data-testid="filter-picker">
         {FILTER_GROUPS.map((group) => (
           <div key={group} className="filter-group">
