@@ -2,9 +2,16 @@ import filterMainFrag from '../../../shaders/common/filter-main.frag?raw';
 import type { FinalPass } from '../../gl/types';
 import { FILTERS, filterById, type FilterDef } from './meta';
 
-/** The full filter fragment shader for a registry entry (its GLSL inside the shared wrapper). */
+const sources = new Map<string, string>();
+
+/** The full filter fragment shader for a registry entry (its GLSL inside the shared wrapper; built once). */
 export function filterFragmentSource(filter: FilterDef): string {
-  return filterMainFrag.replace('//#FILTER', filter.shader);
+  let source = sources.get(filter.id);
+  if (source === undefined) {
+    source = filterMainFrag.replace('//#FILTER', filter.shader);
+    sources.set(filter.id, source);
+  }
+  return source;
 }
 
 /** The pipeline's last pass for a filter; `mirror` flips horizontally (the preview, or a photo when chosen). */
