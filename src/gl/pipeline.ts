@@ -135,10 +135,6 @@ export class Pipeline<X = unknown> {
     return this.sourceSize.width > 0;
   }
 
-  get frameSize(): { width: number; height: number } {
-    return { ...this.sourceSize };
-  }
-
   /**
    * Stages, then the final pass into `target` (null = the canvas; a target is acquired only after
    * the stages, so no stage can be handed the very framebuffer the final pass draws into).
@@ -242,7 +238,7 @@ export class Pipeline<X = unknown> {
   }
 }
 
-export function setTextureParams(gl: WebGL2RenderingContext): void {
+function setTextureParams(gl: WebGL2RenderingContext): void {
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);

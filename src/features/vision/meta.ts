@@ -7,5 +7,3 @@ export const WASM_BASE = '/mediapipe';
 export const LIVE_DETECT_SIZE = 480;
 /** Faces tracked at once. */
 export const MAX_FACES = 2;
-/** MediaPipe Face Mesh v2 (with irises) has 478 points. */
-export const LANDMARK_COUNT = 478;

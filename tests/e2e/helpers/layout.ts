@@ -100,11 +100,10 @@ export async function useEveryControl(page: Page, tap: boolean) {
   }
   await page.locator('.beauty-presets button').first().click();
   await expectInView(page, 'a beauty preset');
-  await expectWholeFaceInPreview(page);
+  const face = await expectWholeFaceInPreview(page);
   if (await toggle.isVisible()) {
     // The drawer leaves the face visible: it starts below the chin.
     const drawerTop = await page.getByTestId('beauty-panel').evaluate((el) => el.getBoundingClientRect().top);
-    const face = await expectWholeFaceInPreview(page);
     expect(drawerTop, 'the beauty drawer stays below the face').toBeGreaterThan(face.pageBottom);
     await page.getByRole('button', { name: 'Done' }).click();
   }

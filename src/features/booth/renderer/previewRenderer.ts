@@ -259,11 +259,6 @@ export class PreviewRenderer {
     return this.scaler.active ? 'scaled-in-worker' : 'direct';
   }
 
-  /** The camera's own resolution (what a photo is taken at). */
-  get cameraSize(): { width: number; height: number } {
-    return { width: this.video.videoWidth, height: this.video.videoHeight };
-  }
-
   /**
    * Takes one photo at the camera's full resolution with the filter, mirror and beauty the
    * preview shows at this moment (or the filter given), encoded as JPEG.
