@@ -37,9 +37,9 @@ function useIdleModelLoad() {
     const id = setTimeout(start, 3000);
     return () => clearTimeout(id);
   }, []);
-  // Leaving the booth closes the landmarker (its memory back; MediaPipe's closing log flush is
-  // refused by the network guard).
-  useEffect(() => () => faceTracker.close(), []);
+  // Leaving the booth closes the landmarker soon after (its memory back; MediaPipe's closing log
+  // flush is refused by the network guard); coming back before then keeps it.
+  useEffect(() => () => faceTracker.closeSoon(), []);
 }
 
 /**

@@ -9,6 +9,9 @@ import { LIVE_DETECT_SIZE, MAX_FACES, MODEL_URL, WASM_BASE } from './meta';
 import { FAILURES, type FacesResult, type LandmarkerApi, type LandmarkerEvents, type LandmarkerFailure } from './protocol';
 import type { FaceLandmarks } from './types';
 
+/** How long after leaving the booth the landmarker is closed. */
+const CLOSE_AFTER_MS = 20_000;
+
 
 export type TrackerStatus =
   | { state: 'idle' }
@@ -62,8 +65,20 @@ class FaceTracker {
     for (const fn of this.listeners) fn();
   }
 
+  private closeTimer: ReturnType<typeof setTimeout> | undefined;
+
+  /**
+   * Leaving the booth: the landmarker closes after `ms` unless the booth comes back first (a quick
+   * trip to the preview keeps the model; a long absence frees its memory).
+   */
+  closeSoon(ms = CLOSE_AFTER_MS) {
+    clearTimeout(this.closeTimer);
+    this.closeTimer = setTimeout(() => this.close(), ms);
+  }
+
   /** Starts loading the model and wasm (idempotent); resolves when ready or failed. */
   load(): Promise<TrackerStatus> {
+    clearTimeout(this.closeTimer);
     if (this.status.state === 'ready' || this.status.state === 'failed') return Promise.resolve(this.status);
     const settled = new Promise<TrackerStatus>((resolve) => {
       const off = this.subscribe(() => {

@@ -160,14 +160,24 @@ async function detect(input: ImageBitmap | VideoFrame, maxSide: number): Promise
   return { faces, detectMs, width, height };
 }
 
+/** Detections under way: closing waits for them, so every frame they hold is closed first. */
+const inFlight = new Set<Promise<FacesResult>>();
+
 const { emit } = expose<LandmarkerApi, LandmarkerEvents>({
   init: ({ modelUrl, wasmBase }) => init(modelUrl, wasmBase),
   async detect({ frame, maxSide }, ctx) {
-    const result = await detect(frame, maxSide);
-    ctx.transfer(...result.faces.map((f) => f.buffer));
-    return result;
+    const run = detect(frame, maxSide);
+    inFlight.add(run);
+    try {
+      const result = await run;
+      ctx.transfer(...result.faces.map((f) => f.buffer));
+      return result;
+    } finally {
+      inFlight.delete(run);
+    }
   },
-  close() {
+  async close() {
+    await Promise.allSettled([...inFlight]);
     // Closing the task also flushes MediaPipe's usage logger: the network guard refuses it.
     video?.close();
     video = undefined;

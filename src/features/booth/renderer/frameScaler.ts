@@ -59,6 +59,7 @@ export class FrameScaler {
       },
       () => {
         this.busy = false;
+        frame.close(); // a call refused before it was sent still holds the frame (a no-op once transferred)
         if (generation === this.generation) this.drop();
       },
     );
