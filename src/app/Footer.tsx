@@ -26,7 +26,7 @@ export function Footer() {
                 {t('nav.tutorial')}
               </button>
             </li>
-            <li><LangLink href="/#reviews">{t('footer.reviews')}</LangLink></li>
+            <li><LangLink href="/#ideas">{t('footer.ideas')}</LangLink></li>
             <li><LangLink href="/#faq">{t('footer.faq')}</LangLink></li>
           </ul>
         </nav>

@@ -1,5 +1,6 @@
 import { useI18n } from '../i18n/I18nProvider';
 import { RescuePhotosButton } from '../features/strip/ui/RescuePhotosButton';
+import { ClearSession } from '../storage/ClearSession';
 
 /** What a visitor sees when a screen cannot load or crashes: a plain message and a way out. */
 export function ScreenError({ error }: { error: Error }) {
@@ -13,7 +14,9 @@ export function ScreenError({ error }: { error: Error }) {
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
           {t('errors.reload')}
         </button>{' '}
-        <RescuePhotosButton />
+        <RescuePhotosButton />{' '}
+        {/* A crash that comes back on every reload may be damaged saved data: a way to start clean. */}
+        {!chunk && <ClearSession />}
       </p>
     </section>
   );

@@ -1,5 +1,10 @@
-/** The one address people write to: contact form, privacy policy, terms, licensing. */
-export const CONTACT_EMAIL = 'hello@photobooth.example';
+/**
+ * The one address people write to: contact form, privacy policy, terms, licensing. A build-time
+ * setting: `VITE_CONTACT_EMAIL=you@your.domain npm run build` (README, "Hosting"). The default is a
+ * placeholder on the reserved `.example` domain, so an unset build never points at someone else.
+ */
+export const DEFAULT_CONTACT_EMAIL = 'hello@photobooth.example';
+export const CONTACT_EMAIL: string = import.meta.env.VITE_CONTACT_EMAIL?.trim() || DEFAULT_CONTACT_EMAIL;
 
 export interface ContactMessage {
   name: string;

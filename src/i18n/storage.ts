@@ -1,17 +1,14 @@
-import { LANG_STORAGE_KEY } from './languages';
+import * as v from 'valibot';
+import { readStored, writeStored } from '../lib/stored';
+import { LANG_STORAGE_KEY, LANGUAGES } from './languages';
+
+/** The saved language: one of the nine codes, anything else is removed (src/lib/stored.ts). */
+const SavedLang = v.picklist(LANGUAGES.map((l) => l.code));
 
 export function readSavedLang(): string | null {
-  try {
-    return localStorage.getItem(LANG_STORAGE_KEY);
-  } catch {
-    return null; // storage blocked (privacy mode): behave as if nothing was saved
-  }
+  return readStored('local', LANG_STORAGE_KEY, SavedLang, false);
 }
 
 export function saveLang(code: string): void {
-  try {
-    localStorage.setItem(LANG_STORAGE_KEY, code);
-  } catch {
-    /* storage blocked: the choice still applies for this visit */
-  }
+  writeStored('local', LANG_STORAGE_KEY, code, false);
 }

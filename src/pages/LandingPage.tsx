@@ -18,13 +18,13 @@ const SHOWCASE = [
   { id: 'Polaroid', file: 'polaroid.svg', width: 400, height: 480 },
   { id: 'Magazine', file: 'magazine.svg', width: 400, height: 540 },
 ] as const;
-/** Reviewers' names are names, the same in every language; their words are translated. */
-const TESTIMONIALS = [
-  { id: 'mei', name: 'Mei L.' },
-  { id: 'lucas', name: 'Lucas R.' },
-  { id: 'ana', name: 'Ana P.' },
-  { id: 'tom', name: 'Tom W.' },
-] as const;
+/**
+ * Ideas for using the booth, presented as examples, not reviews: the app collects nothing about
+ * the people who use it, so there are no real quotes to show (and we invent none).
+ */
+const IDEAS = ['party', 'retro', 'family', 'keyboard'] as const;
+/** The same icon symbols as the features (public/showcase/icons.svg). */
+const IDEA_ICONS: Record<(typeof IDEAS)[number], string> = { party: 'capture', retro: 'filters', family: 'download', keyboard: 'layouts' };
 const FAQ = ['free', 'privacy', 'storage', 'devices', 'download', 'keyboard', 'offline'] as const;
 
 export default function LandingPage() {
@@ -101,27 +101,21 @@ export default function LandingPage() {
         </ul>
       </section>
 
-      <section id="reviews" className="band" aria-labelledby="reviews-title">
-        <h2 id="reviews-title">{t('testimonials.title')}</h2>
+      <section id="ideas" className="band" aria-labelledby="ideas-title">
+        <h2 id="ideas-title">{t('testimonials.title')}</h2>
         <p className="band-intro">{t('testimonials.intro')}</p>
-        <ul className="reviews">
-          {TESTIMONIALS.map(({ id, name }) => (
+        <ul className="ideas">
+          {IDEAS.map((id) => (
             <li key={id} className="card">
-              <figure aria-label={t('testimonials.quoteLabel', { name })}>
-                <blockquote>
-                  <p>{t(`testimonials.${id}Quote`)}</p>
-                </blockquote>
-                <figcaption>
-                  <span className="review-avatar" aria-hidden="true">
-                    {name.charAt(0)}
-                  </span>
-                  <span>
-                    <strong>{name}</strong>
-                    <br />
-                    {t(`testimonials.${id}Role`)}
-                  </span>
-                </figcaption>
-              </figure>
+              <h3>
+                <span className="idea-icon" aria-hidden="true">
+                  <svg width="22" height="22">
+                    <use href={`/showcase/icons.svg#${IDEA_ICONS[id]}`} />
+                  </svg>
+                </span>
+                {t(`testimonials.${id}Title`)}
+              </h3>
+              <p>{t(`testimonials.${id}Body`)}</p>
             </li>
           ))}
         </ul>

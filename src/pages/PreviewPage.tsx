@@ -1,4 +1,4 @@
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { LangLink } from '../components/LangLink';
 import { ExportActions } from '../features/strip/ui/ExportActions';
@@ -11,20 +11,17 @@ import '../features/strip/ui/preview.css';
 import { Spinner } from '../components/Spinner';
 import { useI18n } from '../i18n/I18nProvider';
 import { capturedPhotosAtom } from '../state/session';
-import { DEFAULT_STRIP_SETTINGS } from '../features/strip/meta';
-import { storageStatusAtom, stripSettingsAtom } from '../features/strip/state';
-import { clearSession } from '../storage/sessionStore';
+import { storageStatusAtom } from '../features/strip/state';
+import { ClearSession } from '../storage/ClearSession';
 import { StripComposer } from '../features/strip/composer';
 
 /** The preview screen: the captured photos become a strip the visitor customises, downloads and shares. */
 export default function PreviewPage() {
   const { t } = useI18n();
-  const [captured, setCaptured] = useAtom(capturedPhotosAtom);
-  const setSettings = useSetAtom(stripSettingsAtom);
+  const captured = useAtomValue(capturedPhotosAtom);
   const storage = useAtomValue(storageStatusAtom);
   const { design, photos } = useStripDesign();
   const [composer, setComposer] = useState<StripComposer | null>(null);
-  const [confirmClear, setConfirmClear] = useState(false);
 
   useEffect(() => {
     const c = new StripComposer();
@@ -36,13 +33,6 @@ export default function PreviewPage() {
   useEffect(() => {
     composer?.keepOnly(photos.map((p) => p.id));
   }, [composer, photos]);
-
-  const clear = () => {
-    setCaptured([]);
-    setSettings(DEFAULT_STRIP_SETTINGS);
-    setConfirmClear(false);
-    void clearSession().catch(() => {});
-  };
 
   if (storage === 'loading' && captured.length === 0) {
     return (
@@ -82,21 +72,7 @@ export default function PreviewPage() {
             <LangLink href="/photobooth" className="btn btn-primary">
               {t('preview.takeNew')}
             </LangLink>
-            {confirmClear ? (
-              <span className="confirm-clear" role="group" aria-label={t('preview.clearConfirm')}>
-                <span>{t('preview.clearConfirm')}</span>
-                <button type="button" className="btn btn-secondary" onClick={clear}>
-                  {t('preview.clearYes')}
-                </button>
-                <button type="button" className="btn btn-ghost" onClick={() => setConfirmClear(false)}>
-                  {t('preview.clearNo')}
-                </button>
-              </span>
-            ) : (
-              <button type="button" className="btn btn-ghost" onClick={() => setConfirmClear(true)}>
-                {t('preview.clear')}
-              </button>
-            )}
+            <ClearSession label={t('preview.clear')} />
           </div>
           {storage === 'saved' && <p className="hint">{t('storage.saved')}</p>}
         </div>

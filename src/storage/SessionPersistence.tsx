@@ -4,6 +4,8 @@ import { useI18n } from '../i18n/I18nProvider';
 import { capturedPhotosAtom } from '../state/session';
 import { DEFAULT_STRIP_SETTINGS } from '../features/strip/meta';
 import { storageStatusAtom, stripSettingsAtom, type StorageStatus } from '../features/strip/state';
+import { noteRepairedRecords, onRepairedRecords, repairedRecords } from '../lib/stored';
+import { ClearSession } from './ClearSession';
 import { loadSession, savePhotos, saveSettings, StorageFullError } from './sessionStore';
 import './storage.css';
 
@@ -25,12 +27,16 @@ export function SessionPersistence() {
   const [status, setStatus] = useAtom(storageStatusAtom);
   // 'saving' once the saved session has been read; 'off' when IndexedDB cannot be used at all.
   const [phase, setPhase] = useState<'reading' | 'saving' | 'off'>('reading');
+  // Stored records that could not be read and were removed (IndexedDB, localStorage, sessionStorage).
+  const [repaired, setRepaired] = useState(repairedRecords);
+  useEffect(() => onRepairedRecords(setRepaired), []);
 
   useEffect(() => {
     let alive = true;
     loadSession()
       .then((stored) => {
         if (!alive) return;
+        noteRepairedRecords(stored.repaired);
         // Photos taken before the saved session arrived win over the saved ones.
         setPhotos((current) => (current.length ? current : stored.photos));
         if (stored.settings) setSettings((current) => ({ ...DEFAULT_STRIP_SETTINGS, ...stored.settings, ...diff(current) }));
@@ -66,20 +72,27 @@ export function SessionPersistence() {
     return () => clearTimeout(timer);
   }, [settings, phase, setStatus]);
 
-  return status === 'memory' || status === 'full' ? <StorageNotice status={status} /> : null;
+  const kind = status === 'memory' || status === 'full' ? status : repaired > 0 ? 'repaired' : null;
+  return kind ? <StorageNotice kind={kind} /> : null;
 }
 
-/** Tells the visitor, wherever they are, that the photos will not survive a reload. */
-function StorageNotice({ status }: { status: 'memory' | 'full' }) {
+/**
+ * Tells the visitor, wherever they are, that the photos will not survive a reload, or that saved
+ * data could not be read and was removed; "Clear saved session" is always offered beside it.
+ */
+function StorageNotice({ kind }: { kind: 'memory' | 'full' | 'repaired' }) {
   const { t } = useI18n();
   const [dismissed, setDismissed] = useState<string | null>(null);
-  if (dismissed === status) return null;
+  if (dismissed === kind) return null;
   return (
-    <div className="storage-notice notice" role="status" data-testid="storage-notice">
-      <p>{t(`storage.${status}`)}</p>
-      <button type="button" className="btn btn-ghost" onClick={() => setDismissed(status)}>
-        {t('storage.dismiss')}
-      </button>
+    <div className="storage-notice notice" role="status" data-testid="storage-notice" data-kind={kind}>
+      <p>{t(`storage.${kind}`)}</p>
+      <div className="storage-notice-actions">
+        <ClearSession onCleared={() => setDismissed(kind)} />
+        <button type="button" className="btn btn-ghost" onClick={() => setDismissed(kind)}>
+          {t('storage.dismiss')}
+        </button>
+      </div>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { CapturedPhoto } from '../state/session';
 import type { StripSettings } from '../features/strip/meta';
+import { byPosition, checkPhotoRecord, checkStripSettings, type StoredPhoto } from './records';
 
 /**
  * The session on the device: captured photos (as Blobs) and the strip settings, in IndexedDB, so a
@@ -53,32 +54,77 @@ export function openSessionDb(): Promise<IDBDatabase> {
 
 export interface StoredSession {
   photos: CapturedPhoto[];
-  settings: Partial<StripSettings> | undefined;
+  settings: StripSettings | undefined;
+  /** Records that could not be read: they were skipped and removed (the app says so). */
+  repaired: number;
 }
 
+/**
+ * Reads the session back, checked against the record schemas (records.ts): an unreadable photo
+ * record is removed, unreadable settings fields are reset, and `repaired` counts what was lost.
+ */
 export async function loadSession(): Promise<StoredSession> {
   const db = await openSessionDb();
   const tx = db.transaction([PHOTOS, SETTINGS], 'readonly');
-  const [photos, settings] = await Promise.all([
-    promisify(tx.objectStore(PHOTOS).getAll() as IDBRequest<CapturedPhoto[]>),
-    promisify(tx.objectStore(SETTINGS).get(SETTINGS_KEY) as IDBRequest<Partial<StripSettings> | undefined>),
+  const photoStore = tx.objectStore(PHOTOS);
+  const [keys, records, rawSettings] = await Promise.all([
+    promisify(photoStore.getAllKeys()),
+    promisify(photoStore.getAll() as IDBRequest<unknown[]>),
+    promisify(tx.objectStore(SETTINGS).get(SETTINGS_KEY) as IDBRequest<unknown>),
   ]);
-  photos.sort((a, b) => a.takenAt - b.takenAt);
-  return { photos, settings };
+  const photos: StoredPhoto[] = [];
+  const bad: IDBValidKey[] = [];
+  records.forEach((raw, i) => {
+    const photo = checkPhotoRecord(raw);
+    if (photo) photos.push(photo);
+    else bad.push(keys[i]!);
+  });
+  photos.sort(byPosition);
+  const settings = checkStripSettings(rawSettings);
+  if (bad.length || settings.repaired) {
+    console.warn(`Saved session: ${bad.length} unreadable photo record(s) removed${settings.repaired ? ', strip settings repaired' : ''}`);
+    await removeBad(db, bad, settings.repaired ? settings.value : undefined).catch(() => undefined);
+  }
+  return {
+    photos: photos.map(({ position: _, ...photo }) => photo),
+    settings: settings.value,
+    repaired: bad.length + (settings.repaired ? 1 : 0),
+  };
 }
 
-/** Makes the stored photos match `photos`: adds the new ones and deletes the gone ones (Blobs are not rewritten). */
+async function removeBad(db: IDBDatabase, keys: IDBValidKey[], settings: StripSettings | undefined): Promise<void> {
+  const tx = db.transaction([PHOTOS, SETTINGS], 'readwrite');
+  for (const key of keys) tx.objectStore(PHOTOS).delete(key);
+  if (settings) tx.objectStore(SETTINGS).put(settings, SETTINGS_KEY);
+  await done(tx);
+}
+
+/**
+ * Makes the stored photos match `photos`, in order: adds the new ones, deletes the gone ones, and
+ * rewrites a kept one only when its position changed (a retake keeps its place across reloads).
+ */
 export async function savePhotos(photos: CapturedPhoto[]): Promise<void> {
   const db = await openSessionDb();
   const tx = db.transaction(PHOTOS, 'readwrite');
   const store = tx.objectStore(PHOTOS);
-  const stored = new Set((await promisify(store.getAllKeys())).map(String));
+  const stored = new Map<string, number>();
+  await new Promise<void>((resolve, reject) => {
+    const req = store.openCursor();
+    req.onerror = () => reject(req.error);
+    req.onsuccess = () => {
+      const cursor = req.result;
+      if (!cursor) return resolve();
+      stored.set(String(cursor.key), (cursor.value as Partial<StoredPhoto>).position ?? -1);
+      cursor.continue();
+    };
+  });
   const wanted = new Set(photos.map((p) => p.id));
-  for (const id of stored) if (!wanted.has(id)) store.delete(id);
-  for (const p of photos) if (!stored.has(p.id)) store.put(p);
+  for (const id of stored.keys()) if (!wanted.has(id)) store.delete(id);
+  photos.forEach((p, position) => {
+    if (stored.get(p.id) !== position) store.put({ ...p, position } satisfies StoredPhoto);
+  });
   await done(tx);
 }
-
 export async function saveSettings(settings: StripSettings): Promise<void> {
   const db = await openSessionDb();
   const tx = db.transaction(SETTINGS, 'readwrite');

@@ -26,8 +26,12 @@ function renderer() {
 }
 
 const api = {
-  /** The preview canvas's pixels, read right after its next render (no preserveDrawingBuffer needed). */
-  previewPixels(timeoutMs = 10_000): Promise<PreviewPixels> {
+  /**
+   * The preview canvas's pixels, read right after its next render (no preserveDrawingBuffer
+   * needed). `redraw: false` waits for the live loop's own next frame instead of asking for one,
+   * so a test can tell whether the loop itself is still running.
+   */
+  previewPixels(timeoutMs = 10_000, { redraw = true }: { redraw?: boolean } = {}): Promise<PreviewPixels> {
     return new Promise((resolve, reject) => {
       const r = renderer();
       if (!r) return reject(new Error('no booth renderer'));
@@ -43,7 +47,7 @@ const api = {
         flipRows(data, width, height);
         resolve({ width, height, data });
       });
-      r.invalidate();
+      if (redraw) r.invalidate();
     });
   },
 

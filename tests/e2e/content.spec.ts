@@ -19,11 +19,11 @@ const ARTICLES = readdirSync(BLOG_DIR)
 const SHOWCASE = ['Classic', 'Grid', 'Polaroid', 'Magazine'];
 
 for (const lang of ['en', 'ja']) {
-  test(`the landing page shows four example strips, testimonials and the FAQ in ${lang}`, async ({ page, requests }) => {
+  test(`the landing page shows four example strips, ideas (marked as examples, not reviews) and the FAQ in ${lang}`, async ({ page, requests }) => {
     await page.goto(prefixed(lang, '/'));
     await expect(page.locator('h1')).toHaveCount(1);
     await expect(page.locator('h1')).toHaveText(tr(lang, 'landing.heroTitle'));
-    for (const id of ['features', 'gallery', 'reviews', 'faq']) await expect(page.locator(`section#${id}`)).toHaveCount(1);
+    for (const id of ['features', 'gallery', 'ideas', 'faq']) await expect(page.locator(`section#${id}`)).toHaveCount(1);
 
     const gallery = page.locator('#gallery');
     await gallery.scrollIntoViewIfNeeded();
@@ -38,11 +38,17 @@ for (const lang of ['en', 'ja']) {
       await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(100);
     }
 
-    const reviews = page.locator('#reviews');
-    await expect(reviews.getByRole('heading', { level: 2 })).toHaveText(tr(lang, 'testimonials.title'));
-    await expect(reviews.locator('blockquote')).toHaveCount(4);
-    await expect(reviews).toContainText(tr(lang, 'testimonials.meiQuote'));
-    await expect(reviews).toContainText(tr(lang, 'testimonials.tomRole'));
+    // Honest copy: ideas, said to be examples, with no invented people quoted.
+    const ideas = page.locator('#ideas');
+    await expect(ideas.getByRole('heading', { level: 2 })).toHaveText(tr(lang, 'testimonials.title'));
+    await expect(ideas).toContainText(tr(lang, 'testimonials.intro'));
+    await expect(ideas.getByRole('heading', { level: 3 })).toHaveText(
+      ['party', 'retro', 'family', 'keyboard'].map((id) => tr(lang, `testimonials.${id}Title`)),
+    );
+    await expect(ideas).toContainText(tr(lang, 'testimonials.keyboardBody'));
+    await expect(ideas.locator('blockquote, q')).toHaveCount(0);
+    // The layouts feature names as many layouts as the registry has (seven).
+    await expect(page.locator('#features')).toContainText(tr(lang, 'landing.featureLayoutsTitle'));
 
     const faq = page.locator('#faq');
     await expect(faq.getByRole('heading', { level: 2 })).toHaveText(tr(lang, 'faq.title'));

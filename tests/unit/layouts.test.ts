@@ -86,3 +86,17 @@ describe('layout registry', () => {
     expect(overlapArea(c[0]!, c[1]!)).toBe(true);
   });
 });
+
+describe('honest copy about layouts', () => {
+  it('the landing page names as many layouts as the registry has', async () => {
+    const { readFileSync } = await import('node:fs');
+    const en = JSON.parse(readFileSync(new URL('../../i18n/en.json', import.meta.url), 'utf8')) as {
+      landing: { featureLayoutsTitle: string; featureLayoutsBody: string };
+    };
+    const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+    expect(en.landing.featureLayoutsTitle.toLowerCase()).toContain(words[LAYOUTS.length]);
+    // The body lists each one (by its short name: "classic strip", "grid", "vintage film"…).
+    const listed = en.landing.featureLayoutsBody.toLowerCase();
+    for (const id of LAYOUTS.map((l) => l.id)) expect(listed, id).toContain(id);
+  });
+});

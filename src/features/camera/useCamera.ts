@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+import { readStored, writeStored } from '../../lib/stored';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { cameraErrorKind, openCamera, stopStream, type CameraErrorKind } from './camera';
 import { CAMERA_CHOICE_KEY } from './meta';
@@ -14,12 +16,11 @@ export interface CameraState {
   facing: string | null;
 }
 
+/** A camera's deviceId is an opaque string; anything else stored under the key is removed. */
+const SavedCamera = v.pipe(v.string(), v.minLength(1), v.maxLength(512));
+
 function savedCamera(): string | null {
-  try {
-    return localStorage.getItem(CAMERA_CHOICE_KEY);
-  } catch {
-    return null;
-  }
+  return readStored('local', CAMERA_CHOICE_KEY, SavedCamera, false);
 }
 
 /** A hidden tab keeps the camera this long before it is released (the camera light goes off). */
@@ -87,11 +88,7 @@ export function useCamera() {
   const selectDevice = useCallback(
     (deviceId: string) => {
       wantedDevice.current = deviceId;
-      try {
-        localStorage.setItem(CAMERA_CHOICE_KEY, deviceId);
-      } catch {
-        /* private mode: the choice lasts for this visit */
-      }
+      writeStored('local', CAMERA_CHOICE_KEY, deviceId, false); // private mode: lasts for this visit
       void start();
     },
     [start],

@@ -129,6 +129,8 @@ const SHAPES: Record<StickerKind, (ctx: Ctx2D, s: number) => void> = {
   smiley: (ctx, s) => drawSmiley(ctx, 0, 0, s * 0.45, 'love'),
 };
 
+export const STICKER_KINDS = Object.keys(SHAPES) as StickerKind[];
+
 /** The sticker sets the visitor picks from; 'none' places no stickers. */
 export const STICKER_SETS: { id: string; kinds: StickerKind[] }[] = [
   { id: 'none', kinds: [] },

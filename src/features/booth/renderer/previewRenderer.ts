@@ -7,6 +7,7 @@ import { filterIdAtom } from '../../filters/state';
 import { mirrorPhotosAtom, mirrorPreviewAtom } from '../state';
 import { capturePlain, captureWithPipeline, type CapturedImage } from './capture';
 import { captureInputs, facesFocus, previewInputs, type BoothInputs } from './frameInputs';
+import { FrameLoop } from './frameLoop';
 import { FrameScaler } from './frameScaler';
 import { SideReads, type SideReadEvents } from './sideReads';
 
@@ -42,24 +43,20 @@ export interface PreviewStats {
   jsMs: number;
   /** Camera frames dropped because the GPU had not finished the previous one. */
   skippedFrames: number;
+  /** Frames whose work threw (logged; the loop went on), and watchdog restarts of the loop. */
+  failedFrames: number;
+  restarts: number;
 }
 
 export interface PreviewEvents extends SideReadEvents {
   onModeChange?: (mode: RenderMode, reason: 'unavailable' | 'lost' | 'restored' | 'ok') => void;
 }
 
-type VideoWithRvfc = HTMLVideoElement & {
-  requestVideoFrameCallback?: (cb: (now: number, meta: { mediaTime: number; presentedFrames: number }) => void) => number;
-  cancelVideoFrameCallback?: (id: number) => void;
-};
-
 export class PreviewRenderer {
   readonly pipeline: Pipeline<BoothInputs> | null;
   mode: RenderMode;
-  stats: PreviewStats = { cameraFrames: 0, renderedFrames: 0, jsMs: 0, skippedFrames: 0 };
-
-  private running = false;
-  private handle = 0;
+  private counts = { cameraFrames: 0, renderedFrames: 0, jsMs: 0, skippedFrames: 0 };
+  private loop: FrameLoop;
   private frameId = 0;
   private lastMediaTime = -1;
   private firstPresented = -1;
@@ -71,7 +68,7 @@ export class PreviewRenderer {
 
   constructor(
     private canvas: HTMLCanvasElement,
-    private video: VideoWithRvfc,
+    private video: HTMLVideoElement,
     private events: PreviewEvents = {},
   ) {
     this.sideReads = new SideReads(events);
@@ -91,7 +88,8 @@ export class PreviewRenderer {
     this.pipeline = pipeline;
     if (pipeline) prepareFilters(pipeline);
     this.mode = pipeline ? 'webgl' : 'plain';
-    this.scaler = new FrameScaler((bitmap, mediaMs) => this.onScaled(bitmap, mediaMs));
+    this.loop = new FrameLoop(video, (mediaMs, presented) => this.tick(mediaMs, presented, false));
+    this.scaler = new FrameScaler((bitmap, mediaMs) => this.loop.guard(() => this.onScaled(bitmap, mediaMs), () => bitmap.close()));
     if (typeof ResizeObserver !== 'undefined') {
       this.resizeObserver = new ResizeObserver(() => this.fitCanvas());
       this.resizeObserver.observe(canvas);
@@ -129,17 +127,23 @@ export class PreviewRenderer {
     }
   }
 
+  /** What the preview did since the stats were reset (the bench and the test seam read it). */
+  get stats(): PreviewStats {
+    return { ...this.counts, failedFrames: this.loop.failed, restarts: this.loop.restarts };
+  }
+
+  private get running(): boolean {
+    return this.loop.isRunning;
+  }
+
   start(): void {
     if (this.running) return;
-    this.running = true;
     this.events.onModeChange?.(this.mode, this.pipeline ? 'ok' : 'unavailable');
-    this.schedule();
+    this.loop.start();
   }
 
   stop(): void {
-    this.running = false;
-    if (this.video.cancelVideoFrameCallback) this.video.cancelVideoFrameCallback(this.handle);
-    cancelAnimationFrame(this.handle);
+    this.loop.stop();
   }
 
   dispose(): void {
@@ -151,31 +155,17 @@ export class PreviewRenderer {
   }
 
   resetStats(): void {
-    this.stats = { cameraFrames: 0, renderedFrames: 0, jsMs: 0, skippedFrames: 0 };
+    this.counts = { cameraFrames: 0, renderedFrames: 0, jsMs: 0, skippedFrames: 0 };
+    this.loop.failed = 0;
+    this.loop.restarts = 0;
     this.firstPresented = -1;
   }
 
   /** Redraw now with new settings (a filter picked while the camera image is still). */
   invalidate(): void {
     this.lastMediaTime = -1;
-    if (!this.video.requestVideoFrameCallback && this.running) return; // rAF loop picks it up
-    if (this.running) requestAnimationFrame(() => this.tick(this.video.currentTime * 1000, -1, true));
-  }
-
-  private schedule(): void {
-    if (!this.running) return;
-    const v = this.video;
-    if (v.requestVideoFrameCallback) {
-      this.handle = v.requestVideoFrameCallback((_now, meta) => {
-        this.tick(meta.mediaTime * 1000, meta.presentedFrames, false);
-        this.schedule();
-      });
-    } else {
-      this.handle = requestAnimationFrame(() => {
-        this.tick(v.currentTime * 1000, -1, false);
-        this.schedule();
-      });
-    }
+    if (!('requestVideoFrameCallback' in this.video) && this.running) return; // rAF loop picks it up
+    if (this.running) requestAnimationFrame(() => this.loop.guard(() => this.tick(this.video.currentTime * 1000, -1, true)));
   }
 
   private tick(mediaMs: number, presentedFrames: number, forced: boolean): void {
@@ -187,22 +177,22 @@ export class PreviewRenderer {
     const t0 = performance.now();
     if (presentedFrames >= 0) {
       if (this.firstPresented < 0) this.firstPresented = presentedFrames - 1;
-      this.stats.cameraFrames = presentedFrames - this.firstPresented;
+      this.counts.cameraFrames = presentedFrames - this.firstPresented;
     } else if (isNew) {
-      this.stats.cameraFrames++;
+      this.counts.cameraFrames++;
     }
     this.lastMediaTime = mediaMs;
     const p = this.pipeline;
     if (this.mode === 'webgl' && p && !p.isLost) {
       if (!forced && !p.previousFrameDone()) {
-        this.stats.skippedFrames++;
-        this.stats.jsMs += performance.now() - t0;
+        this.counts.skippedFrames++;
+        this.counts.jsMs += performance.now() - t0;
         return; // the GPU is still on the last frame: drop this one instead of blocking
       }
       this.fitCanvas();
       if (isNew && this.scaler.active) {
-        if (!this.scaler.send(v, mediaMs, this.canvas.width, this.canvas.height)) this.stats.skippedFrames++;
-        this.stats.jsMs += performance.now() - t0;
+        if (!this.scaler.send(v, mediaMs, this.canvas.width, this.canvas.height)) this.counts.skippedFrames++;
+        this.counts.jsMs += performance.now() - t0;
         return; // drawn when the scaled frame comes back
       }
       if (isNew || !p.hasFrame) {
@@ -213,8 +203,8 @@ export class PreviewRenderer {
       }
       this.draw(p, mediaMs, t0);
     }
-    this.stats.renderedFrames++;
-    this.stats.jsMs += performance.now() - t0;
+    this.counts.renderedFrames++;
+    this.counts.jsMs += performance.now() - t0;
   }
 
   /** A frame scaled in the worker came back: upload and draw it. */
@@ -229,8 +219,8 @@ export class PreviewRenderer {
     bitmap.close();
     this.frameId++;
     this.draw(p, mediaMs, t0);
-    this.stats.renderedFrames++;
-    this.stats.jsMs += performance.now() - t0;
+    this.counts.renderedFrames++;
+    this.counts.jsMs += performance.now() - t0;
   }
 
   /** Renders the uploaded frame with this frame's inputs (landmarks, settings) to the canvas. */

@@ -20,6 +20,7 @@ export function PhotoThumbs({ photos }: { photos: CapturedPhoto[] }) {
             {urls[i] && (
               <img
                 data-testid="preview-photo"
+                data-photo-id={p.id}
                 src={urls[i]}
                 width={p.width}
                 height={p.height}

@@ -2,7 +2,11 @@ import { useEffect, useState } from 'react';
 import { useI18n } from '../../../i18n/I18nProvider';
 import { pathFor } from '../../../i18n/paths';
 import type { StripProps } from './stripProps';
-import { exportBaseName, exportStripJpeg } from '../export';
+import { saveBlob } from '../export';
+import { usePreparedFile } from './usePreparedFile';
+
+/** Web Share with files (phones, some desktops); elsewhere the share links stand in. */
+const canShareFiles = () => typeof navigator.share === 'function' && typeof navigator.canShare === 'function';
 
 /**
  * Share links for browsers without Web Share: each carries only the app's address, never a photo.
@@ -17,16 +21,15 @@ const SHARE_SITES: { name: string; url: (app: string, text: string) => string }[
 ];
 
 /** Social media (Web Share with the strip, else links), Email Invite and Copy Link. */
-export function SharePanel({
-  composer,
-  design,
-  photos,
-}: StripProps) {
+export function SharePanel(props: StripProps) {
+  const { composer } = props;
   const { t, lang } = useI18n();
   const appUrl = `${window.location.origin}${pathFor(lang, '/')}`;
-  const [showLinks, setShowLinks] = useState(false);
+  // 'links': the share sheet is unavailable or was refused; the download and the links stand in.
+  const [fallback, setFallback] = useState<null | 'links' | 'refused'>(null);
   const [status, setStatus] = useState<{ text: string; error?: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
+  const prepared = usePreparedFile(props, canShareFiles());
 
   useEffect(() => {
     if (!status || status.error) return;
@@ -37,17 +40,29 @@ export function SharePanel({
   const shareSocial = async () => {
     if (!composer || busy) return;
     setStatus(null);
-    if (typeof navigator.share !== 'function' || typeof navigator.canShare !== 'function') {
-      setShowLinks(true);
+    if (!canShareFiles()) {
+      setFallback('links');
       return;
     }
     setBusy(true);
     try {
-      const blob = await exportStripJpeg(composer, design, photos, 'standard');
-      const file = new File([blob], `${exportBaseName()}.jpg`, { type: 'image/jpeg' });
-      if (navigator.canShare({ files: [file] })) {
-        await navigator.share({ files: [file], title: t('share.title'), text: t('share.text') });
-      } else setShowLinks(true);
+      const file = await prepared(); // ready since the preview settled, in the usual case
+      if (!navigator.canShare({ files: [file] })) setFallback('links');
+      else await navigator.share({ files: [file], title: t('share.title'), text: t('share.text') });
+    } catch (error) {
+      // AbortError: the visitor closed the sheet. Anything else (NotAllowedError when the tap's
+      // permission ran out, a share target that failed): the download and the links instead.
+      if ((error as { name?: string })?.name !== 'AbortError') setFallback('refused');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const download = async () => {
+    setBusy(true);
+    try {
+      const file = await prepared();
+      await saveBlob(file, file.name);
     } catch (error) {
       if ((error as { name?: string })?.name !== 'AbortError') setStatus({ text: t('share.failed'), error: true });
     } finally {
@@ -72,7 +87,7 @@ export function SharePanel({
     <section className="share-panel" aria-labelledby="share-heading">
       <h2 id="share-heading">{t('share.heading')}</h2>
       <div className="action-row">
-        <button type="button" className="btn btn-secondary" onClick={shareSocial} disabled={busy || !composer} aria-expanded={showLinks}>
+        <button type="button" className="btn btn-secondary" onClick={shareSocial} disabled={busy || !composer} aria-expanded={fallback !== null}>
           {t('share.social')}
         </button>
         <a className="btn btn-secondary" href={mailto}>
@@ -82,9 +97,12 @@ export function SharePanel({
           {t('share.copy')}
         </button>
       </div>
-      {showLinks && (
-        <div className="share-links">
-          <p>{t('share.linksIntro')}</p>
+      {fallback && (
+        <div className="share-links" data-testid="share-fallback">
+          <p>{t(fallback === 'refused' ? 'share.refused' : 'share.linksIntro')}</p>
+          <button type="button" className="btn btn-primary" onClick={download} disabled={busy || !composer}>
+            {t('share.download')}
+          </button>
           <ul>
             {SHARE_SITES.map((site) => (
               <li key={site.name}>

@@ -1,0 +1,47 @@
+import { useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { useI18n } from '../i18n/I18nProvider';
+import { capturedPhotosAtom } from '../state/session';
+import { DEFAULT_STRIP_SETTINGS } from '../features/strip/meta';
+import { stripSettingsAtom } from '../features/strip/state';
+import './storage.css';
+
+/**
+ * "Clear saved session", then a confirmation: removes every photo and the strip settings from
+ * memory and from IndexedDB. On the preview screen, in the storage notice (every screen) and on
+ * the crash screen, so damaged saved data never leaves the visitor without a way to start clean.
+ */
+export function ClearSession({ label, onCleared }: { label?: string; onCleared?: () => void }) {
+  const { t } = useI18n();
+  const setCaptured = useSetAtom(capturedPhotosAtom);
+  const setSettings = useSetAtom(stripSettingsAtom);
+  const [confirming, setConfirming] = useState(false);
+
+  const clear = () => {
+    setCaptured([]);
+    setSettings(DEFAULT_STRIP_SETTINGS);
+    setConfirming(false);
+    // Loaded on use: the crash screen that offers this stays light.
+    void import('./sessionStore').then((m) => m.clearSession()).catch(() => undefined);
+    onCleared?.();
+  };
+
+  if (!confirming) {
+    return (
+      <button type="button" className="btn btn-ghost" onClick={() => setConfirming(true)} data-testid="clear-session">
+        {label ?? t('storage.clear')}
+      </button>
+    );
+  }
+  return (
+    <span className="confirm-clear" role="group" aria-label={t('storage.clearConfirm')}>
+      <span>{t('storage.clearConfirm')}</span>
+      <button type="button" className="btn btn-secondary" onClick={clear} data-testid="clear-session-yes">
+        {t('storage.clearYes')}
+      </button>
+      <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)}>
+        {t('storage.clearNo')}
+      </button>
+    </span>
+  );
+}
