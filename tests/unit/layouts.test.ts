@@ -89,10 +89,7 @@ describe('layout registry', () => {
 
 describe('honest copy about layouts', () => {
   it('the landing page names as many layouts as the registry has', async () => {
-    const { readFileSync } = await import('node:fs');
-    const en = JSON.parse(readFileSync(new URL('../../i18n/en.json', import.meta.url), 'utf8')) as {
-      landing: { featureLayoutsTitle: string; featureLayoutsBody: string };
-    };
+    const en = (await import('../../i18n/en.json')).default;
     const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
     expect(en.landing.featureLayoutsTitle.toLowerCase()).toContain(words[LAYOUTS.length]);
     // The body lists each one (by its short name: "classic strip", "grid", "vintage film"…).
