@@ -9,11 +9,14 @@ import { freePort, launchWithCamera } from './tests/e2e/env';
 //    (window.__pbTest: preview pixels, landmarks) that the other specs read.
 process.env.PB_PORT ??= String(await freePort());
 process.env.PB_TEST_PORT ??= String(await freePort());
+// The random walk's seed: drawn once per run here (the workers, a retry's included, inherit it),
+// printed by the walk, and replayed with RANDOM_WALK_SEED=<seed>.
+process.env.RANDOM_WALK_SEED ??= String(Math.floor(Math.random() * 2 ** 31));
 const PORT = Number(process.env.PB_PORT);
 const TEST_PORT = Number(process.env.PB_TEST_PORT);
 const DIST = process.env.PB_DIST ?? 'dist';
 const TEST_DIST = process.env.PB_TEST_DIST ?? 'dist-test';
-const PRODUCTION_SPECS = ['**/trust.spec.ts', '**/privacy-any-host.spec.ts', '**/shipped.spec.ts'];
+const PRODUCTION_SPECS = ['**/trust.spec.ts', '**/walk.spec.ts', '**/privacy-any-host.spec.ts', '**/shipped.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -1,12 +1,12 @@
-import * as v from 'valibot';
 import { readStored, writeStored } from '../lib/stored';
-import { LANG_STORAGE_KEY, LANGUAGES } from './languages';
+import { isLang, LANG_STORAGE_KEY } from './languages';
 
-/** The saved language: one of the nine codes, anything else is removed (src/lib/stored.ts). */
-const SavedLang = v.picklist(LANGUAGES.map((l) => l.code));
-
+/**
+ * The saved language: one of the nine codes, anything else is removed (src/lib/stored.ts). Its
+ * schema is the language list itself (no schema library on the landing page's critical path).
+ */
 export function readSavedLang(): string | null {
-  return readStored('local', LANG_STORAGE_KEY, SavedLang, false);
+  return readStored('local', LANG_STORAGE_KEY, isLang, false);
 }
 
 export function saveLang(code: string): void {

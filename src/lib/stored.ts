@@ -1,5 +1,3 @@
-import * as v from 'valibot';
-
 /**
  * Small values the app keeps in localStorage or sessionStorage (the language, the camera, the
  * beauty look), read back through a schema: a value from an old version, a hand-edited one or a
@@ -39,10 +37,11 @@ function area(which: WebStorageArea): Storage | null {
 }
 
 /**
- * The stored value at `key` if it passes `schema`; null when nothing is stored or storage is
- * blocked. A value that fails is removed and counted. `json`: the value is JSON (else a string).
+ * The stored value at `key` if `valid` accepts it (a schema's type guard, such as valibot's
+ * `v.is`); null when nothing is stored or storage is blocked. A value that fails is removed and
+ * counted. `json`: the value is JSON (else a plain string).
  */
-export function readStored<T>(which: WebStorageArea, key: string, schema: v.GenericSchema<unknown, T>, json = true): T | null {
+export function readStored<T>(which: WebStorageArea, key: string, valid: (value: unknown) => value is T, json = true): T | null {
   const storage = area(which);
   let raw: string | null;
   try {
@@ -59,8 +58,7 @@ export function readStored<T>(which: WebStorageArea, key: string, schema: v.Gene
       value = undefined;
     }
   }
-  const result = v.safeParse(schema, value);
-  if (result.success) return result.output;
+  if (valid(value)) return value;
   console.warn(`Stored ${key} could not be read and was removed`);
   try {
     storage?.removeItem(key);

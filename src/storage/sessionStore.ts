@@ -1,13 +1,12 @@
 import type { CapturedPhoto } from '../state/session';
 import type { StripSettings } from '../features/strip/meta';
-import { byPosition, checkPhotoRecord, checkStripSettings, type StoredPhoto } from './records';
+import type { StoredPhoto } from './records';
 
 /**
  * The session on the device: captured photos (as Blobs) and the strip settings, in IndexedDB, so a
  * reload, a crash or a visit to another page loses nothing. Nothing here ever leaves the device.
  */
 const DB_NAME = 'photobooth-session';
-const DB_VERSION = 1;
 const PHOTOS = 'photos';
 const SETTINGS = 'settings';
 const SETTINGS_KEY = 'strip';
@@ -32,21 +31,44 @@ function done(tx: IDBTransaction): Promise<void> {
 
 let dbPromise: Promise<IDBDatabase> | null = null;
 
-/** Opens the database; rejects when IndexedDB is unavailable (some private modes). */
+/** Opens the database at `version` (its current one when undefined), creating missing stores on upgrade. */
+function open(version?: number): Promise<IDBDatabase> {
+  return new Promise<IDBDatabase>((resolve, reject) => {
+    const req = indexedDB.open(DB_NAME, version);
+    req.onupgradeneeded = () => {
+      const db = req.result;
+      if (!db.objectStoreNames.contains(PHOTOS)) db.createObjectStore(PHOTOS, { keyPath: 'id' });
+      if (!db.objectStoreNames.contains(SETTINGS)) db.createObjectStore(SETTINGS);
+    };
+    req.onsuccess = () => {
+      const db = req.result;
+      // Another tab upgrading the database: let it, and open afresh on the next use.
+      db.onversionchange = () => {
+        db.close();
+        dbPromise = null;
+      };
+      resolve(db);
+    };
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB failed to open'));
+    req.onblocked = () => reject(new Error('IndexedDB blocked'));
+  });
+}
+
+/**
+ * Opens the database; rejects when IndexedDB is unavailable (some private modes). It opens at
+ * whatever version exists (never a VersionError), and a database that lacks a store (made by
+ * something else, or half-created) is upgraded by one version to create it, not given up on.
+ */
 export function openSessionDb(): Promise<IDBDatabase> {
   if (!dbPromise) {
-    dbPromise = new Promise<IDBDatabase>((resolve, reject) => {
-      if (typeof indexedDB === 'undefined' || !indexedDB) return reject(new Error('IndexedDB unavailable'));
-      const req = indexedDB.open(DB_NAME, DB_VERSION);
-      req.onupgradeneeded = () => {
-        const db = req.result;
-        if (!db.objectStoreNames.contains(PHOTOS)) db.createObjectStore(PHOTOS, { keyPath: 'id' });
-        if (!db.objectStoreNames.contains(SETTINGS)) db.createObjectStore(SETTINGS);
-      };
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error ?? new Error('IndexedDB failed to open'));
-      req.onblocked = () => reject(new Error('IndexedDB blocked'));
-    });
+    dbPromise = (async () => {
+      if (typeof indexedDB === 'undefined' || !indexedDB) throw new Error('IndexedDB unavailable');
+      const db = await open();
+      if (db.objectStoreNames.contains(PHOTOS) && db.objectStoreNames.contains(SETTINGS)) return db;
+      const next = db.version + 1;
+      db.close();
+      return open(next);
+    })();
     dbPromise.catch(() => (dbPromise = null));
   }
   return dbPromise;
@@ -72,6 +94,9 @@ export async function loadSession(): Promise<StoredSession> {
     promisify(photoStore.getAll() as IDBRequest<unknown[]>),
     promisify(tx.objectStore(SETTINGS).get(SETTINGS_KEY) as IDBRequest<unknown>),
   ]);
+  if (records.length === 0 && rawSettings === undefined) return { photos: [], settings: undefined, repaired: 0 };
+  // The schemas (and the registries they check ids against) load only when there is something to check.
+  const { byPosition, checkPhotoRecord, checkStripSettings } = await import('./records');
   const photos: StoredPhoto[] = [];
   const bad: IDBValidKey[] = [];
   records.forEach((raw, i) => {

@@ -55,6 +55,6 @@ export async function expectAccessible(page: Page, label = page.url()) {
 
 /** Every request went to the page's own origin (no CDN, no analytics, no upload). */
 export function expectOnlyOwnOrigin(requests: Fixtures['requests'], origin: string) {
-  const foreign = requests.filter((r) => !r.url.startsWith(origin) && !/^(data|blob):/.test(r.url));
+  const foreign = requests.filter((r) => !/^(data|blob):/.test(r.url) && new URL(r.url).origin !== new URL(origin).origin);
   expect(foreign.map((r) => r.url)).toEqual([]);
 }

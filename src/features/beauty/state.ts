@@ -18,7 +18,7 @@ interface SyncStorage<T> {
 
 function sessionStore<T>(schema: v.GenericSchema<unknown, T>): SyncStorage<T> {
   return {
-    getItem: (key, initial) => readStored('session', key, schema) ?? initial,
+    getItem: (key, initial) => readStored('session', key, (x): x is T => v.is(schema, x)) ?? initial,
     setItem: (key, value) => writeStored('session', key, value),
     removeItem: (key) => removeStored('session', key),
   };

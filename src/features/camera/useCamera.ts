@@ -20,7 +20,7 @@ export interface CameraState {
 const SavedCamera = v.pipe(v.string(), v.minLength(1), v.maxLength(512));
 
 function savedCamera(): string | null {
-  return readStored('local', CAMERA_CHOICE_KEY, SavedCamera, false);
+  return readStored('local', CAMERA_CHOICE_KEY, (x) => v.is(SavedCamera, x), false);
 }
 
 /** A hidden tab keeps the camera this long before it is released (the camera light goes off). */
