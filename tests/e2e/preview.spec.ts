@@ -208,7 +208,7 @@ test('a reload of /preview brings back the same photos and settings', async ({ p
   await expect(page.getByTestId('captured-thumb')).toHaveCount(3);
   await page.goto('/preview');
   await page.getByRole('button', { name: tr('en', 'preview.clear') }).click();
-  await page.getByRole('button', { name: tr('en', 'preview.clearYes') }).click();
+  await page.getByRole('button', { name: tr('en', 'storage.clearYes') }).click();
   await expect(page.getByTestId('preview-empty')).toBeVisible();
   await page.reload();
   await expect(page.getByTestId('preview-empty')).toBeVisible();
