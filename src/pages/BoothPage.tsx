@@ -10,6 +10,7 @@ import { LightBanner } from '../features/booth/LightBanner';
 import { PhotoSettings } from '../features/booth/PhotoSettings';
 import { boothRendererAtom, mirrorPreviewAtom } from '../features/booth/state';
 import { useCaptureSequence } from '../features/booth/useCaptureSequence';
+import { useStageHeight } from '../features/booth/useStageHeight';
 import '../features/booth/booth.css';
 import { useCamera } from '../features/camera/useCamera';
 import { FilterPicker } from '../features/filters/FilterPicker';
@@ -50,11 +51,12 @@ export default function BoothPage() {
     if (camera.facing) setMirrorPreview(camera.facing !== 'environment');
   }, [camera.facing, setMirrorPreview]);
   const stageRef = useRef<HTMLDivElement>(null);
+  useStageHeight(stageRef);
   const [beautyOpen, setBeautyOpen] = useState(false);
   const beautyPanelId = useId();
 
   return (
-    <section className="page booth-page">
+    <section className="page booth-page" data-beauty-open={beautyOpen}>
       <h1 className="booth-title">{t('booth.title')}</h1>
       <div className="booth-layout">
         {/* The stage: the live preview stays in view (sticky) while any control is used. */}

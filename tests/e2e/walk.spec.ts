@@ -27,7 +27,7 @@ test.use({
   actionTimeout: 15_000,
 });
 
-const STEPS = Number(process.env.RANDOM_WALK_STEPS ?? 150);
+const STEPS = Number(process.env.RANDOM_WALK_STEPS ?? 300);
 const MIN_PHOTOS = 10;
 const ROUTES = ['/', '/photobooth', '/preview', '/welcome', '/privacy-policy', '/user-guide', '/blog', '/contact', '/no-such-page'];
 const LANG_PREFIXES = ['', '', '', '/ja', '/es', '/th'];
@@ -121,6 +121,9 @@ test('a seeded random walk keeps the photos the visitor took, in order, through 
   const retakeOne = async (): Promise<string> => {
     if (!model.length) return shoot(1, 0);
     await toBooth();
+    // The photos are under the beauty drawer when it is open (phones, tablets): close it first.
+    const close = page.locator('.beauty-close');
+    if (await close.isVisible()) await close.click();
     await page.getByTestId('countdown').selectOption('0');
     const i = Math.floor(rand() * model.length);
     const old = model[i];
@@ -204,12 +207,18 @@ test('a seeded random walk keeps the photos the visitor took, in order, through 
 
   // ---- anything at all --------------------------------------------------------------------
   const click = async (): Promise<string> => {
-    const n = await markClickable(page, excluded);
-    if (!n) return 'nothing to click';
-    const target = page.locator(`[data-walk="${Math.floor(rand() * n)}"]`);
-    const label = ((await target.textContent().catch(() => '')) ?? '').trim().slice(0, 40) || (await target.getAttribute('aria-label').catch(() => '')) || '?';
-    await target.click({ timeout: 2000 }).catch(() => undefined);
-    return `click "${label}"`;
+    const labels = await markClickable(page, excluded);
+    if (!labels.length) return 'nothing to click';
+    const i = Math.floor(rand() * labels.length);
+    // What was in view and uncovered a moment ago may have moved (an animation, a notice).
+    await page.locator(`[data-walk="${i}"]`).click({ timeout: 1500 }).catch(() => undefined);
+    return `click "${labels[i]}"`;
+  };
+  const scroll = async (): Promise<string> => {
+    const dy = pick([-700, -300, 300, 700, 1400]);
+    await page.mouse.move(200, 300);
+    await page.mouse.wheel(0, dy);
+    return `scroll ${dy}`;
   };
   const key = async (): Promise<string> => {
     const k = pick(['1', '2', '3', '4', '5', '6', '7', '8', '9', 'Escape', 'Tab', 'Shift+Tab', 'ArrowLeft', 'ArrowRight']);
@@ -261,22 +270,25 @@ test('a seeded random walk keeps the photos the visitor took, in order, through 
     return `viewport ${width}×${height}`;
   };
 
+  // Weights: cheap steps (clicks, keys, scrolls) most often; photos often enough for a dozen or
+  // more per run; each fault a few times in 300 steps.
   const ACTIONS: [weight: number, name: string, run: () => Promise<string>][] = [
-    [12, 'click', click],
-    [6, 'key', key],
-    [3, 'start', () => shoot(1 + Math.floor(rand() * 3), 0)],
-    [0.5, 'start with countdown', () => shoot(1, 3, rand() < 0.5)],
-    [1.5, 'retake one', retakeOne],
-    [0.7, 'clear', clear],
-    [0.7, 'download', download],
-    [1, 'beauty', beauty],
-    [1.5, 'goto', goto],
-    [0.7, 'reload', reload],
+    [14, 'click', click],
+    [7, 'key', key],
+    [2, 'scroll', scroll],
+    [1.2, 'start', () => shoot(1 + Math.floor(rand() * 3), 0)],
+    [0.3, 'start with countdown', () => shoot(1, 3, rand() < 0.5)],
+    [0.8, 'retake one', retakeOne],
+    [0.5, 'clear', clear],
+    [0.5, 'download', download],
+    [0.7, 'beauty', beauty],
+    [1.2, 'goto', goto],
+    [0.6, 'reload', reload],
     [1, 'back', back],
-    [0.8, 'resize', resize],
-    [0.3, 'unplug camera', unplug],
-    [0.3, 'lose context', loseContext],
-    [0.3, 'worker fails', workerFails],
+    [0.6, 'resize', resize],
+    [0.2, 'unplug camera', unplug],
+    [0.2, 'lose context', loseContext],
+    [0.2, 'worker fails', workerFails],
   ];
   const total = ACTIONS.reduce((s, [w]) => s + w, 0);
 

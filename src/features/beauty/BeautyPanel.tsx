@@ -98,32 +98,36 @@ export default function BeautyPanel({ id, open = false, onClose }: { id?: string
         )}
       </div>
 
-      {status.state === 'loading' && (
-        <div className="beauty-status" role="status">
-          <progress
-            max={100}
-            value={percent}
-            aria-label={t('beauty.loadingLabel')}
-            data-testid="beauty-progress"
-          />
-          <span>{t('beauty.loading', { percent })}</span>
-        </div>
-      )}
-      {status.state === 'failed' && (
-        <div className="notice error beauty-unavailable" role="alert">
-          <p data-testid="beauty-unavailable">
-            {t('beauty.unavailable', { reason: t(`beauty.reasons.${status.reason}`) })}
+      {/* One line kept for the model's progress and the no-face hint, so neither moves the presets
+          under a finger (a first press starts the download; a shift would turn it into a miss). */}
+      <div className="beauty-live">
+        {status.state === 'loading' && (
+          <div className="beauty-status" role="status">
+            <progress
+              max={100}
+              value={percent}
+              aria-label={t('beauty.loadingLabel')}
+              data-testid="beauty-progress"
+            />
+            <span>{t('beauty.loading', { percent })}</span>
+          </div>
+        )}
+        {status.state === 'failed' && (
+          <div className="notice error beauty-unavailable" role="alert">
+            <p data-testid="beauty-unavailable">
+              {t('beauty.unavailable', { reason: t(`beauty.reasons.${status.reason}`) })}
+            </p>
+            <button type="button" className="btn btn-secondary" onClick={() => void faceTracker.retry()} data-testid="beauty-retry">
+              {t('beauty.retry')}
+            </button>
+          </div>
+        )}
+        {status.state === 'ready' && needsFaces(settings) && face === 'none' && (
+          <p className="beauty-hint" role="status" data-testid="beauty-noface">
+            {t('beauty.noFace')}
           </p>
-          <button type="button" className="btn btn-secondary" onClick={() => void faceTracker.retry()} data-testid="beauty-retry">
-            {t('beauty.retry')}
-          </button>
-        </div>
-      )}
-      {status.state === 'ready' && needsFaces(settings) && face === 'none' && (
-        <p className="beauty-hint" role="status" data-testid="beauty-noface">
-          {t('beauty.noFace')}
-        </p>
-      )}
+        )}
+      </div>
 
       <fieldset className="beauty-presets" disabled={!enabled}>
         <legend>{t('beauty.presetsLabel')}</legend>

@@ -95,14 +95,24 @@ export function walkExclusions(): string[] {
   return labels;
 }
 
-/** Marks the elements a random click may press with data-walk="0..n-1"; returns n. */
-export function markClickable(page: Page, excluded: string[]): Promise<number> {
+/**
+ * Marks the elements a random click may press with data-walk="0..n-1" and returns their labels:
+ * what a visitor can see and reach now (in the window, not covered by something else), less the
+ * excluded controls. Scrolling is a step of its own.
+ */
+export function markClickable(page: Page, excluded: string[]): Promise<string[]> {
   return page.evaluate((excluded) => {
     document.querySelectorAll('[data-walk]').forEach((e) => e.removeAttribute('data-walk'));
     const all = [...document.querySelectorAll<HTMLElement>('button, a[href], input[type=checkbox], input[type=radio], summary')];
-    let i = 0;
+    const labels: string[] = [];
     for (const el of all) {
-      if (!el.getClientRects().length || (el as HTMLButtonElement).disabled) continue;
+      const rect = el.getBoundingClientRect();
+      if (!rect.width || !rect.height || (el as HTMLButtonElement).disabled) continue;
+      const x = rect.left + rect.width / 2;
+      const y = rect.top + rect.height / 2;
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || !(el === hit || el.contains(hit) || hit.closest('label')?.control === el)) continue;
       const text = (el.textContent ?? '').trim();
       if (excluded.some((x) => x && text.startsWith(x))) continue;
       const testid = el.dataset.testid ?? '';
@@ -111,8 +121,9 @@ export function markClickable(page: Page, excluded: string[]): Promise<number> {
         const url = new URL(el.href);
         if (el.target === '_blank' || url.origin !== location.origin) continue;
       }
-      el.setAttribute('data-walk', String(i++));
+      el.setAttribute('data-walk', String(labels.length));
+      labels.push(text.slice(0, 40) || el.getAttribute('aria-label') || '?');
     }
-    return i;
+    return labels;
   }, excluded);
 }
