@@ -10,7 +10,9 @@ test.describe.configure({ timeout: 150_000 });
 test('beauty loads offline after one online use, and the landing page fetches no model', async ({ page, context, requests, baseURL }) => {
   await page.goto('/');
   await page.waitForFunction(async () => Boolean((await navigator.serviceWorker?.ready)?.active), null, { timeout: 30_000 });
-  await page.waitForTimeout(1500); // let any idle work run: the landing page must stay model-free
+  // Let the page's idle work run and its requests finish: the landing page must stay model-free.
+  await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(null), { timeout: 5_000 })));
+  await page.waitForLoadState('networkidle');
   expect(requests.filter((r) => /\/(models|mediapipe)\//.test(r.url)).map((r) => r.url)).toEqual([]);
 
   // First use, online and controlled by the service worker.

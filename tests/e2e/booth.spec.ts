@@ -102,8 +102,8 @@ async function openBooth(page: Page, path = '/photobooth') {
 async function pickFilter(page: Page, id: string) {
   await page.getByTestId(`filter-${id}`).click();
   await expect(page.getByTestId(`filter-${id}`)).toHaveAttribute('aria-checked', 'true');
-  // Two camera frames later the preview surely shows it.
-  await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+  // A frame drawn after the change (the seam asks for one and waits for it) shows it.
+  await previewPixels(page);
 }
 
 /** Decoded JPEGs of the captured thumbnails (the very Blobs in the session atom). */

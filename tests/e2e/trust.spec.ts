@@ -161,12 +161,12 @@ test.describe('the CSP check can fail', () => {
         () => true,
         () => false,
       );
-      await new Promise((r) => setTimeout(r, 300));
       return { inline: Boolean(w.__inline), handler: Boolean(w.__handler), fetched };
     });
     expect(ran).toEqual({ inline: false, handler: false, fetched: false });
-    const found = (await cspViolations(page)).join('\n');
-    for (const directive of ['img-src', 'script-src-elem', 'script-src-attr', 'connect-src']) expect(found).toContain(directive);
+    // Violation reports are events that may come after the script: wait for each.
+    for (const directive of ['img-src', 'script-src-elem', 'script-src-attr', 'connect-src'])
+      await expect.poll(async () => (await cspViolations(page)).join('\n')).toContain(directive);
     expect(finished.filter((url) => url.includes('example.com'))).toEqual([]);
     expect(finished.length).toBeGreaterThan(0);
   });
@@ -215,16 +215,21 @@ test.describe('the booth at the worst moments', () => {
     await expect.poll(() => storedPhotoCount(page)).toBe(1);
   });
 
-  test('the tab goes to the background mid-sequence: the sequence ends cleanly, the photos taken are kept, the camera is live', async ({ page }) => {
+  test('the tab goes to the background mid-sequence: the camera is released after 30 s, the sequence ends cleanly, the photos taken are kept, the camera comes back', async ({ page }) => {
     test.setTimeout(90_000);
+    // The page's clock is moved past the 30 s release instead of waiting for it. The background
+    // tab itself is simulated (visibilityState and its event): a headless browser has none.
+    await page.clock.install();
     const stage = await openBoothFor(page, 3);
     await startAndWaitForFirstShot(page);
     const [first] = await thumbIds(page);
     await setTabHidden(page, true);
-    await page.waitForTimeout(1500);
+    expect(await liveCameraTracks(page), 'a short absence keeps the camera').toBe(1);
+    await page.clock.fastForward(31_000);
+    await expect.poll(() => liveCameraTracks(page), { message: 'the camera light goes off after 30 s hidden' }).toBe(0);
+    await expect(stage).toHaveAttribute('data-capturing', 'false');
     await setTabHidden(page, false);
-    // Whether the booth finishes the sequence or stops it, it ends, and nothing taken is lost.
-    await expect(stage).toHaveAttribute('data-capturing', 'false', { timeout: 30_000 });
+    await expect(stage).toHaveAttribute('data-camera-status', 'live', { timeout: 30_000 });
     await expect(stage).toHaveAttribute('data-camera-status', 'live');
     await expect(page.getByText(tr('en', 'booth.captureFailed'))).toHaveCount(0);
     const ids = await thumbIds(page);
@@ -242,6 +247,7 @@ test.describe('the booth at the worst moments', () => {
 
   test('pressing Start twice runs one sequence, not two', async ({ page }) => {
     test.setTimeout(90_000);
+    await page.clock.install();
     const stage = await openBoothFor(page, 2);
     // Two clicks in the same task: the button cannot have been disabled in between.
     await page.getByTestId('start-capture').evaluate((b: HTMLButtonElement) => {
@@ -252,15 +258,19 @@ test.describe('the booth at the worst moments', () => {
     await expect(page.getByTestId('capturing-message')).toContainText(tr('en', 'booth.capturing', { n: 1, total: 2 }));
     await expect(page.getByTestId('captured-thumb')).toHaveCount(2, { timeout: 30_000 });
     await expect(stage).toHaveAttribute('data-capturing', 'false', { timeout: 10_000 });
-    // Wait past where a second sequence would have shot again: still the same two photos.
+    // Move the clock past where a second sequence (3 s countdowns) would have shot again, and let
+    // the page draw twice more: still the same two photos, nothing capturing.
     const ids = await thumbIds(page);
-    await page.waitForTimeout(3500);
+    await page.clock.fastForward(8_000);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await expect(stage).toHaveAttribute('data-capturing', 'false');
     expect(await thumbIds(page)).toEqual(ids);
     expect(new Set(ids).size).toBe(2);
   });
 
   test('leaving the booth during capture keeps the photos taken, stops the camera and shoots no more', async ({ page }) => {
     test.setTimeout(90_000);
+    await page.clock.install();
     const stage = await openBoothFor(page, 4);
     await startAndWaitForFirstShot(page);
     const kept = await thumbIds(page);
@@ -268,8 +278,8 @@ test.describe('the booth at the worst moments', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: tr('en', 'nav.contact'), exact: true }).first().click();
     await expect(page).toHaveURL(/\/contact$/);
     await expect.poll(() => liveCameraTracks(page)).toBe(0);
-    // No shot lands later from the abandoned sequence.
-    await page.waitForTimeout(4500);
+    // No shot lands later from the abandoned sequence: the clock moves past its next three shots.
+    await page.clock.fastForward(12_000);
     await expect.poll(() => storedPhotoCount(page)).toBe(1);
     await page.goto('/preview');
     await expect(page.getByTestId('preview-photo')).toHaveCount(1);
