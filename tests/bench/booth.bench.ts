@@ -1,4 +1,5 @@
 import { test, expect } from '@playwright/test';
+import { describeShown, measureShown } from './shown';
 
 /**
  * The booth's speed, printed (never asserted): GPU time per pass and per frame at 640×360 and
@@ -63,42 +64,9 @@ test('booth pipeline figures', async ({ page }) => {
     { sizes: SIZES as unknown as number[][], filter: FILTER, peerFilter: PEER_FILTER },
   );
 
-  // 2. Ten seconds of live preview with the filter on: frames reaching the screen, JS per frame, long tasks.
-  // Measured from outside the renderer, not from its own counters: the camera's frames are the
-  // video element's presented frames (requestVideoFrameCallback), and a frame reaches the screen
-  // when the canvas was drawn (onDrawn) between two display refreshes (requestAnimationFrame);
-  // several draws within one refresh count once, since only the last is shown.
-  const live = await page.evaluate(async () => {
-    const r = window.__pbTest!.renderer()!;
-    const video = document.querySelector<HTMLVideoElement>('[data-testid="booth-stage"] video')!;
-    const long: number[] = [];
-    const obs = new PerformanceObserver((list) => list.getEntries().forEach((e) => e.duration > 50 && long.push(e.duration)));
-    obs.observe({ type: 'longtask' });
-    r.resetStats();
-    let running = true;
-    let camera = 0;
-    const onVideo = () => {
-      camera++;
-      if (running) video.requestVideoFrameCallback(onVideo);
-    };
-    video.requestVideoFrameCallback(onVideo);
-    let drawnSinceRefresh = false;
-    let shown = 0;
-    const off = r.onDrawn(() => void (drawnSinceRefresh = true));
-    const onRefresh = () => {
-      if (drawnSinceRefresh) shown++;
-      drawnSinceRefresh = false;
-      if (running) requestAnimationFrame(onRefresh);
-    };
-    requestAnimationFrame(onRefresh);
-    await new Promise((res) => setTimeout(res, 10_000));
-    running = false;
-    off();
-    obs.disconnect();
-    const s = { ...r.stats };
-    return { ...s, camera, shown, longTasks: long.length, longest: Math.max(0, ...long), path: r.uploadPath };
-  });
-  const canvasSize = await page.getByTestId('booth-canvas').evaluate((c: HTMLCanvasElement) => `${c.width}x${c.height}`);
+  // 2. Ten seconds of live preview with the filter on: frames reaching the screen, measured from
+  // outside the renderer (tests/bench/shown.ts), the renderer's own count beside it, long tasks.
+  const live = await measureShown(page, 10_000);
 
   // 3. Capture time per photo at the camera's resolution (render + read-back + JPEG encode).
   const capture = await page.evaluate(async (filter) => {
@@ -130,14 +98,10 @@ test('booth pipeline figures', async ({ page }) => {
   for (const s of perSize) {
     lines.push(`  ${s.size.padEnd(10)} ours ${f(s.frame)} ms   peer ${f(s.peer)} ms   ours/peer ${(s.frame / s.peer).toFixed(2)}`);
   }
-  const share = live.shown / Math.max(1, live.camera);
   lines.push(
     '',
-    `Live preview for 10 s (canvas ${canvasSize} = display size × DPR; frame upload: ${live.path}):`,
-    `  camera frames ${live.camera} (video element), refreshes with a new picture ${live.shown}: share reaching the screen ${share.toFixed(2)} (goal ≥ 0.9)`,
-    `  renderer's own count: ${live.renderedFrames} drawn of ${live.cameraFrames}, ${live.skippedFrames} dropped while the GPU was busy`,
-    `  main-thread JS per drawn frame ${(live.jsMs / Math.max(1, live.renderedFrames)).toFixed(2)} ms`,
-    `  long tasks (> 50 ms): ${live.longTasks} (longest ${live.longest.toFixed(0)} ms; goal 0)`,
+    `Live preview for ${live.seconds.toFixed(0)} s (canvas ${live.canvas} = display size × DPR; frame upload: ${live.path}):`,
+    ...describeShown(live, 0.9).map((l) => `  ${l}`),
     '',
     `Capture per photo: ${capture.median.toFixed(0)} ms (${capture.size})`,
     '',

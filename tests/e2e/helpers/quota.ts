@@ -1,0 +1,60 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * A real full disk, not a simulated throw: the origin gets a small storage quota from the browser
+ * itself (DevTools protocol, Storage.overrideQuotaForOrigin), and `fillQuota` takes what is left
+ * with a database of its own. The app's next write then fails the way it fails on a full phone: the
+ * IndexedDB transaction aborts, asynchronously, with QuotaExceededError.
+ */
+const FILLER_DB = 'test-quota-filler';
+
+/** Gives the page's origin a quota of `bytes` (call before the app first opens IndexedDB). */
+export async function limitQuota(page: Page, origin: string, bytes: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: bytes });
+  return async () => {
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin }).catch(() => undefined);
+    await cdp.detach().catch(() => undefined);
+  };
+}
+
+/** Fills the origin's quota to within a few kilobytes; resolves to the bytes written. */
+export function fillQuota(page: Page): Promise<number> {
+  return page.evaluate(async (name) => {
+    const db = await new Promise<IDBDatabase>((ok, ko) => {
+      const req = indexedDB.open(name, 1);
+      req.onupgradeneeded = () => req.result.createObjectStore('filler');
+      req.onsuccess = () => ok(req.result);
+      req.onerror = () => ko(req.error);
+    });
+    const put = (key: number, size: number) =>
+      new Promise<boolean>((ok) => {
+        const tx = db.transaction('filler', 'readwrite');
+        tx.objectStore('filler').put(new Blob([new Uint8Array(size)]), key);
+        tx.oncomplete = () => ok(true);
+        tx.onabort = () => ok(false);
+      });
+    let written = 0;
+    let key = 0;
+    // Halving chunks: each size is written until it no longer fits.
+    // (The cap ends it when no quota is enforced at all; the caller's check then fails.)
+    for (let size = 8 << 20; size >= 4 << 10 && key < 500; size >>= 1) {
+      while (key < 500 && (await put(key++, size))) written += size;
+    }
+    db.close();
+    return written;
+  }, FILLER_DB);
+}
+
+/** Frees what `fillQuota` took. */
+export function freeQuota(page: Page): Promise<void> {
+  return page.evaluate(
+    (name) =>
+      new Promise<void>((ok, ko) => {
+        const req = indexedDB.deleteDatabase(name);
+        req.onsuccess = () => ok();
+        req.onerror = () => ko(req.error);
+      }),
+    FILLER_DB,
+  );
+}
