@@ -1,5 +1,5 @@
 import { useAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../i18n/I18nProvider';
 import { capturedPhotosAtom } from '../state/session';
 import { DEFAULT_STRIP_SETTINGS } from '../features/strip/meta';
@@ -83,9 +83,24 @@ export function SessionPersistence() {
 function StorageNotice({ kind }: { kind: 'memory' | 'full' | 'repaired' }) {
   const { t } = useI18n();
   const [dismissed, setDismissed] = useState<string | null>(null);
-  if (dismissed === kind) return null;
+  const shown = dismissed !== kind;
+  const box = useRef<HTMLDivElement>(null);
+  // The notice floats over the bottom of the page: the page gets room below its content (and
+  // scrolling into view keeps clear of it), so no control stays hidden under it.
+  useEffect(() => {
+    const el = box.current;
+    if (!shown || !el) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--notice-h', `${el.offsetHeight + 24}px`));
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--notice-h');
+    };
+  }, [shown]);
+  if (!shown) return null;
   return (
-    <div className="storage-notice notice" role="status" data-testid="storage-notice" data-kind={kind}>
+    <div ref={box} className="storage-notice notice" role="status" data-testid="storage-notice" data-kind={kind}>
       <p>{t(`storage.${kind}`)}</p>
       <div className="storage-notice-actions">
         <ClearSession onCleared={() => setDismissed(kind)} />

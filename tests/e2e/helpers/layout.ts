@@ -65,7 +65,15 @@ export async function expectWholeFaceInPreview(page: Page) {
       };
     });
   let found: Awaited<ReturnType<typeof faceNow>> = null;
-  await expect.poll(async () => (found = await faceNow()) !== null, { timeout: 30_000, message: 'the app found a face' }).toBe(true);
+  // The model loads first (a few MB, then a WebAssembly compile): slow when both cores are busy.
+  const panel = page.getByTestId('beauty-panel');
+  await expect(panel, 'the face model loaded').toHaveAttribute('data-model', 'ready', { timeout: 60_000 });
+  await expect
+    .poll(async () => ((found = await faceNow()) !== null ? 'found' : `no face yet (landmarks ${await panel.getAttribute('data-landmarks')})`), {
+      timeout: 30_000,
+      message: 'the app found a face',
+    })
+    .toBe('found');
   const face = found!;
   expect(face.minX, 'face inside the frame (left)').toBeGreaterThan(0);
   expect(face.maxX, 'face inside the frame (right)').toBeLessThan(1);

@@ -95,16 +95,22 @@ export function walkExclusions(): string[] {
   return labels;
 }
 
+/** A control a random click may press: its label and the point a visitor would tap. */
+export interface Clickable {
+  label: string;
+  x: number;
+  y: number;
+}
+
 /**
- * Marks the elements a random click may press with data-walk="0..n-1" and returns their labels:
- * what a visitor can see and reach now (in the window, not covered by something else), less the
- * excluded controls. Scrolling is a step of its own.
+ * The controls a random click may press: what a visitor can see and reach now (in the window, not
+ * covered by something else at its centre), less the excluded controls. Scrolling is a step of
+ * its own.
  */
-export function markClickable(page: Page, excluded: string[]): Promise<string[]> {
+export function clickables(page: Page, excluded: string[]): Promise<Clickable[]> {
   return page.evaluate((excluded) => {
-    document.querySelectorAll('[data-walk]').forEach((e) => e.removeAttribute('data-walk'));
     const all = [...document.querySelectorAll<HTMLElement>('button, a[href], input[type=checkbox], input[type=radio], summary')];
-    const labels: string[] = [];
+    const found: { label: string; x: number; y: number }[] = [];
     for (const el of all) {
       const rect = el.getBoundingClientRect();
       if (!rect.width || !rect.height || (el as HTMLButtonElement).disabled) continue;
@@ -121,9 +127,8 @@ export function markClickable(page: Page, excluded: string[]): Promise<string[]>
         const url = new URL(el.href);
         if (el.target === '_blank' || url.origin !== location.origin) continue;
       }
-      el.setAttribute('data-walk', String(labels.length));
-      labels.push(text.slice(0, 40) || el.getAttribute('aria-label') || '?');
+      found.push({ label: text.slice(0, 40) || el.getAttribute('aria-label') || '?', x, y });
     }
-    return labels;
+    return found;
   }, excluded);
 }
