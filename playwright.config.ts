@@ -38,8 +38,8 @@ export default defineConfig({
     // Recording a trace costs about 40% of the suite's time on two cores: only a retry records one.
     trace: 'on-first-retry',
   },
-  // Workers take tests in project order: the random walk (the longest test, on the production
-  // build) first, so the other worker runs everything else beside it instead of after it.
+  // The random walk (production build) is a project of its own: `npm test` runs it alone after the
+  // rest (scripts/test.mjs), since beside another test on two cores it runs at half speed.
   projects: [
     { name: 'walk', testMatch: WALK_SPEC, use: { baseURL: `http://localhost:${PORT}` } },
     { name: 'production', testMatch: PRODUCTION_SPECS, testIgnore: WALK_SPEC, use: { baseURL: `http://localhost:${PORT}` } },

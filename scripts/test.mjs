@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: types, lint, unit tests (vitest), the production build, the test build (the same
-// app with the test seam) and the browser tests (Playwright), in that order. Every step runs even when an earlier one failed (the build excepted:
+// app with the test seam), the browser tests (Playwright) and then the random walk alone, in that
+// order. Every step runs even when an earlier one failed (the build excepted:
 // no browser test without it), so one run reports everything. It ends with one plain line that
 // tools reading CI output understand, `N passed, N failed` (`, N skipped` when some were), also
 // written to reports/summary.txt for .ci/run. N counts every unit and browser test; a step that
@@ -77,15 +78,24 @@ count('unit', unitOk, existsSync(VITEST_JSON) ? readJson(VITEST_JSON) : null, (r
 }));
 
 if (run('build', 'npm', ['run', 'build']) && run('build (test mode)', 'npm', ['run', 'build:test'])) {
-  const e2eOk = run('browser', ...npx(['playwright', 'test', '--reporter=list,json', ...process.argv.slice(2)]), {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON,
-  });
-  count('browser', e2eOk, existsSync(PLAYWRIGHT_JSON) ? readJson(PLAYWRIGHT_JSON) : null, (r) => ({
-    // A test that passed on its retry (flaky) passed; Playwright prints it as flaky above.
-    passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0),
-    failed: r.stats?.unexpected ?? 0,
-    skipped: r.stats?.skipped ?? 0,
-  }));
+  // The browser tests on two workers, then the random walk alone: beside another test on two
+  // cores it runs at half speed. Arguments (a spec, -g …) run one Playwright pass with them instead.
+  const extra = process.argv.slice(2);
+  const passes = extra.length
+    ? [['browser', extra, PLAYWRIGHT_JSON]]
+    : [
+        ['browser', ['--project=production', '--project=app'], PLAYWRIGHT_JSON],
+        ['random walk', ['--project=walk', '--workers=1'], join(reports, 'playwright-walk.json')],
+      ];
+  for (const [name, args, json] of passes) {
+    const ok = run(name, ...npx(['playwright', 'test', '--reporter=list,json', ...args]), { PLAYWRIGHT_JSON_OUTPUT_NAME: json });
+    count(name, ok, existsSync(json) ? readJson(json) : null, (r) => ({
+      // A test that passed on its retry (flaky) passed; Playwright prints it as flaky above.
+      passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0),
+      failed: r.stats?.unexpected ?? 0,
+      skipped: r.stats?.skipped ?? 0,
+    }));
+  }
 } else {
   totals.failed += 1;
   failedSteps.push('build');

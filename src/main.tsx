@@ -23,7 +23,11 @@ registerServiceWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
+createRoot(root, {
+  // A render that threw and then succeeded when React retried it: say what threw (React's own
+  // message is only a code), so the cause can be found.
+  onRecoverableError: (error) => console.error('Recovered from a render error:', (error as { cause?: unknown }).cause ?? error),
+}).render(
   <StrictMode>
     <App />
   </StrictMode>,
