@@ -31,8 +31,15 @@ export function keyBelongsToTarget(e: KeyboardEvent): boolean {
   return (e.key === ' ' || e.key === 'Enter') && (CONTROLS.has(el.tagName) || el.getAttribute('role') !== null);
 }
 
+/** Focus is in an open dialog (the tutorial): its keys are its own, the screen behind gets none. */
+export function keyInDialog(e: KeyboardEvent): boolean {
+  const el = e.target as HTMLElement | null;
+  return Boolean(el?.closest?.('dialog[open]'));
+}
+
 /** The action a key press runs, if any. */
 export function actionFor<C>(actions: readonly Action<C>[], e: KeyboardEvent): Action<C> | undefined {
+  if (keyInDialog(e)) return undefined;
   const taken = keyBelongsToTarget(e);
   return actions.find((a) => (a.anywhere || !taken) && a.keyTest(e));
 }

@@ -213,6 +213,16 @@ test.describe('booth with a camera', () => {
     await expect(page.getByTestId('light-banner')).toHaveAttribute('data-level', 'normal');
     await page.getByTestId('apply-recommended').click();
     await expect(page.getByTestId('filter-portrait-enhance')).toHaveAttribute('aria-checked', 'true');
+
+    // With the tutorial open over the booth, its keys are its own: the filter behind stays.
+    await page.getByRole('banner').getByRole('button', { name: tr('en', 'nav.tutorial') }).click();
+    const tutorial = page.locator('dialog[open]');
+    await expect(tutorial).toBeVisible();
+    await page.keyboard.press('2');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Escape');
+    await expect(tutorial).toHaveCount(0);
+    await expect(page.getByTestId('filter-portrait-enhance')).toHaveAttribute('aria-checked', 'true');
   });
 
   test('a 4-shot capture keeps 4 full-resolution photos with the filter baked in; retake replaces one', async ({ page }) => {

@@ -47,6 +47,13 @@ describe('the booth action registry', () => {
     expect(actionFor(BOOTH_ACTIONS, key('3', undefined, { ctrlKey: true }))).toBeUndefined();
   });
 
+  it('gives no key to the screen while focus is in an open dialog (the tutorial over the booth)', () => {
+    const inDialog = { tagName: 'BUTTON', getAttribute: () => null, closest: (sel: string) => (sel === 'dialog[open]' ? ({} as Element) : null) };
+    for (const k of ['2', 'ArrowRight', 'Escape', ' ']) expect(actionFor(BOOTH_ACTIONS, key(k, inDialog as Partial<HTMLElement>))).toBeUndefined();
+    const outside = { ...inDialog, tagName: 'BODY', closest: () => null };
+    expect(actionFor(BOOTH_ACTIONS, key('2', outside as Partial<HTMLElement>))).toBeDefined();
+  });
+
   it('Escape cancels from anywhere, a text field included', () => {
     const ctx = context();
     actionFor(BOOTH_ACTIONS, key('Escape', { tagName: 'INPUT', getAttribute: () => null }))!.perform(ctx);

@@ -114,6 +114,7 @@ class FaceTracker {
   }
 
   private fail(reason: LandmarkerFailure, message: string) {
+    console.warn(`Face effects unavailable (${reason}): ${message}`);
     this.reset()?.terminate();
     this.setStatus({ state: 'failed', reason, message });
   }
