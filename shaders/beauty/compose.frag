@@ -4,7 +4,8 @@ precision highp float;
 //   1. warps: face slim (jaw and cheeks pulled toward the face's centre line) and eye enlarge
 //      (radial magnification per eye) give the source position q to read;
 //   2. smoothing: mix in the low-res bilateral image through the skin mask (both read at q);
-//   3. brightness (a gentle gamma lift) and enhance (detail boost + local contrast off the skin).
+//   3. brightness (a mid-tone lift through the skin mask) and enhance (detail boost + local
+//      contrast off the skin), both on the face only: without a face the stage does not run.
 // Warps work in output pixels so circles stay round; landmark points arrive as uniforms
 // (only the few each warp needs: WebGL2 guarantees just 224 fragment uniform vectors).
 // Pixels outside u_faceBox skip the warp loops and the skin lookups, and the stage compiles one
@@ -59,13 +60,14 @@ void main() {
   vec2 uv = v_uv;
 #endif
   vec3 c = texture(u_image, uv).rgb;
+  float skin = 0.0;
 #if USE_SMOOTH
-  if (nearFace || u_enhance > 0.0) {
+  if (nearFace) {
     vec4 low = texture(u_smooth, uv);
     vec3 base = low.rgb;
-    float skin = nearFace ? low.a : 0.0;
-    // Enhance: boost the fine detail (image minus its edge-preserving base) away from skin,
-    // and stretch local contrast around the base a little.
+    skin = low.a;
+    // Enhance (on the face only): boost the fine detail (image minus its edge-preserving base)
+    // where it is not skin (eyes, brows, lips), and stretch local contrast around the base a little.
     vec3 detail = c - base;
     c += u_enhance * (1.0 - skin * u_smoothAmount) * 0.8 * detail;
     c = mix(base, c, 1.0 + 0.12 * u_enhance);
@@ -77,8 +79,9 @@ void main() {
 #endif
   c = clamp(c, 0.0, 1.0);
 #if USE_BRIGHT
-  // A gentle lift of the mid-tones (black and white stay put): cheaper than a gamma curve.
-  c += 0.5 * u_brightness * c * (1.0 - c);
+  // Brightness lifts the skin's mid-tones (black and white stay put) through the skin mask: the
+  // face brightens, the background does not.
+  c += 0.7 * u_brightness * skin * c * (1.0 - c);
 #endif
   outColor = vec4(c, 1.0);
 }

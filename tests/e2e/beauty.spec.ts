@@ -8,6 +8,7 @@ import {
   horizontalShift,
   LEVELS,
   meanDiff,
+  meanLuma,
   openBooth,
   setLevels,
   shoot,
@@ -44,7 +45,7 @@ test('the worker reports 478 landmarks for one face, loading with a progress bar
   expectOnlyOwnOrigin(requests, new URL(baseURL!).origin);
 });
 
-test('eye enlarge, face slim and smoothing change the photo where they should', async ({ page, requests, baseURL }) => {
+test('eye enlarge, face slim, smoothing, brightness and enhance change the photo where they should, and only there', async ({ page, requests, baseURL }) => {
   await openBooth(page);
   await enableBeauty(page);
   await freeze(page);
@@ -108,6 +109,26 @@ test('eye enlarge, face slim and smoothing change the photo where they should', 
     const after = contrast(smooth, ...box);
     expect(after, `eye outline contrast ${before.toFixed(1)} → ${after.toFixed(1)}`).toBeGreaterThan(before * 0.85);
   }
+
+  // Brightness lifts the face's mean luma (cheeks, forehead), not the background's (the corners).
+  await setLevels(page, { brightness: 100 });
+  const bright = await shoot(page);
+  const lift = (x0: number, y0: number, x1: number, y1: number) => meanLuma(bright, x0, y0, x1, y1) - meanLuma(plain, x0, y0, x1, y1);
+  const faceLift = [205, 425, 151].map((i) => P(i)).map((c) => lift(c.x - 12, c.y - 12, c.x + 12, c.y + 12));
+  const backgroundLift = [lift(0, 0, 120, 120), lift(W - 120, 0, W, 120)];
+  for (const l of faceLift) expect(l, `face luma lift ${faceLift.map((x) => x.toFixed(1))}`).toBeGreaterThan(6);
+  for (const l of backgroundLift) expect(Math.abs(l), `background luma lift ${backgroundLift.map((x) => x.toFixed(1))}`).toBeLessThan(0.5);
+
+  // Enhance: more fine detail around the eyes, the background untouched.
+  await setLevels(page, { enhance: 100 });
+  const enhanced = await shoot(page);
+  for (const iris of [468, 473]) {
+    const c = P(iris);
+    const before = detail(plain, c.x, c.y, 14);
+    const after = detail(enhanced, c.x, c.y, 14);
+    expect(after, `eye ${iris} detail ${before.toFixed(2)} → ${after.toFixed(2)}`).toBeGreaterThan(before * 1.15);
+  }
+  expect(meanDiff(plain, enhanced, 0, 0, 120, 120), 'background unchanged by enhance').toBeLessThan(0.5);
   expectOnlyOwnOrigin(requests, new URL(baseURL!).origin);
 });
 

@@ -79,15 +79,17 @@ describe('beauty presets', () => {
 
 describe('beauty stage activity (zero cost when nothing to do)', () => {
   const on = (levels: Partial<typeof ZERO_LEVELS>) => ({ enabled: true, levels: { ...ZERO_LEVELS, ...levels } });
-  it('is inactive when disabled, all zero, or only warps without a face', () => {
+  it('is inactive when disabled, all zero, or without a face (every effect is the face\'s)', () => {
     expect(beautyWork(frame(undefined)).any).toBe(false);
     expect(beautyWork(frame({ enabled: false, levels: PRESET_LEVELS.glamour }, [fakeFace()])).any).toBe(false);
     expect(beautyWork(frame(on({}), [fakeFace()])).any).toBe(false);
     expect(beautyWork(frame(on({ slim: 100, eyes: 100 }))).any).toBe(false);
+    expect(beautyWork(frame(on({ smooth: 100, brightness: 100, enhance: 100 }))).any).toBe(false);
   });
-  it('runs warps with a face, and brightness even without one', () => {
+  it('runs warps with a face, and the skin-masked effects at reduced size', () => {
     expect(beautyWork(frame(on({ slim: 100 }), [fakeFace()]))).toMatchObject({ any: true, warps: true, lowres: false });
-    expect(beautyWork(frame(on({ brightness: 50 })))).toMatchObject({ any: true, warps: false, lowres: false });
+    expect(beautyWork(frame(on({ brightness: 50 }), [fakeFace()]))).toMatchObject({ any: true, warps: false, lowres: true });
+    expect(beautyWork(frame(on({ enhance: 50 }), [fakeFace()]))).toMatchObject({ any: true, warps: false, lowres: true });
     expect(beautyWork(frame(on({ smooth: 50 }), [fakeFace()]))).toMatchObject({ any: true, lowres: true });
   });
 });
@@ -150,7 +152,7 @@ describe('smoothing sized by the face (the preview and the photo look the same)'
       expect(0.3 * w * s).toBeCloseTo(FACE_LOWRES_PX, 0);
     }
   });
-  it('falls back to a quarter of the output without a face', () => {
+  it('falls back to a quarter of the output without a face to measure', () => {
     expect(lowresScale([], 1280, 720, 1280, 720)).toBeCloseTo(320 / 1280, 5);
     expect(lowresScale([], 1280, 720, 640, 360)).toBeCloseTo(160 / 1280, 5);
   });

@@ -19,8 +19,8 @@ export interface BeautyInputs {
  * The bilateral filter and the skin mask run at reduced resolution, sized by the face: the widest
  * face spans FACE_LOWRES_PX texels there, whatever the output size. The blur's radius is then the
  * same fraction of the face in the preview (display size) and in the photo (camera size), so the
- * saved photo is smoothed exactly as the preview showed. Without a face (enhance alone) the long
- * side is a quarter of the output's, clamped to 128–320 px.
+ * saved photo is smoothed exactly as the preview showed. A face too small to measure falls back to
+ * a long side of a quarter of the output's, clamped to 128–320 px.
  */
 export const FACE_LOWRES_PX = 48;
 export const LOWRES_FRACTION = 0.25;
@@ -51,12 +51,13 @@ function faceWidthOf(face: FaceLandmarks): number {
 export function beautyWork(frame: FrameMeta<BeautyInputs>) {
   const s = frame.inputs.beauty;
   if (beautyIsIdle(s)) return { any: false, warps: false, lowres: false, settings: s };
-  const faces = frame.inputs.faces.length > 0;
+  // Every effect is the face's: without one the picture is left exactly as it is.
+  if (frame.inputs.faces.length === 0) return { any: false, warps: false, lowres: false, settings: s };
   const { smooth, brightness, enhance, slim, eyes } = s.levels;
-  // Warps and skin smoothing need a face; without one they leave the image untouched.
-  const warps = faces && (slim > 0 || eyes > 0);
-  const lowres = enhance > 0 || (faces && smooth > 0);
-  return { any: warps || lowres || brightness > 0, warps, lowres, settings: s };
+  const warps = slim > 0 || eyes > 0;
+  // Smoothing, brightness and enhance read the skin mask (and the smoothed base) at reduced size.
+  const lowres = smooth > 0 || brightness > 0 || enhance > 0;
+  return { any: warps || lowres, warps, lowres, settings: s };
 }
 
 /** The compose shader specialised for this frame's effects (the pipeline caches each variant). */
@@ -160,7 +161,7 @@ export function createBeautyStage(): RenderStage<BeautyInputs> {
           slimCount: warp.u_slimCount,
           eyeCount: warp.u_eyeCount,
           smooth: work.lowres,
-          bright: levels.brightness > 0,
+          bright: work.lowres && levels.brightness > 0,
         }),
         {
           u_image: input.texture,

@@ -93,6 +93,19 @@ export function meanDiff(a: Photo, b: Photo, x0: number, y0: number, x1: number,
   return sum / n;
 }
 
+/** Mean luma over a box (x0,y0)-(x1,y1). */
+export function meanLuma(p: Photo, x0: number, y0: number, x1: number, y1: number) {
+  let sum = 0;
+  let n = 0;
+  for (let y = Math.max(0, Math.round(y0)); y < Math.min(p.height, Math.round(y1)); y++) {
+    for (let x = Math.max(0, Math.round(x0)); x < Math.min(p.width, Math.round(x1)); x++) {
+      sum += luma(p, x, y);
+      n++;
+    }
+  }
+  return sum / n;
+}
+
 /** Fine detail: mean absolute Laplacian of luma over a box. */
 export function detail(p: Photo, cx: number, cy: number, r: number) {
   let sum = 0;
