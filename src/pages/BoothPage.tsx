@@ -10,13 +10,16 @@ import { LightBanner } from '../features/booth/LightBanner';
 import { PhotoSettings } from '../features/booth/PhotoSettings';
 import { boothRendererAtom, mirrorPreviewAtom } from '../features/booth/state';
 import { useCaptureSequence } from '../features/booth/useCaptureSequence';
-import { useStageHeight } from '../features/booth/useStageHeight';
+import { useHeightVar } from '../components/useHeightVar';
 import '../features/booth/booth.css';
 import { useCamera } from '../features/camera/useCamera';
 import { FilterPicker } from '../features/filters/FilterPicker';
 import { useI18n } from '../i18n/I18nProvider';
 import { capturedPhotosAtom } from '../state/session';
 import { store } from '../state/store';
+
+/** The booth page holding the stage (where --stage-h is read). */
+const stageOwnerPage = (el: HTMLElement) => el.closest<HTMLElement>('.booth-page');
 
 export default function BoothPage() {
   const { t } = useI18n();
@@ -51,7 +54,8 @@ export default function BoothPage() {
     if (camera.facing) setMirrorPreview(camera.facing !== 'environment');
   }, [camera.facing, setMirrorPreview]);
   const stageRef = useRef<HTMLDivElement>(null);
-  useStageHeight(stageRef);
+  // On a phone the stage is pinned at the top: controls brought into view stop below it (CSS --stage-h).
+  useHeightVar(stageRef, '--stage-h', { scope: stageOwnerPage });
   const [beautyOpen, setBeautyOpen] = useState(false);
   const beautyPanelId = useId();
 

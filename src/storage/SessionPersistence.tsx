@@ -1,5 +1,6 @@
 import { useAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
+import { useHeightVar } from '../components/useHeightVar';
 import { useI18n } from '../i18n/I18nProvider';
 import { capturedPhotosAtom } from '../state/session';
 import { DEFAULT_STRIP_SETTINGS } from '../features/strip/meta';
@@ -87,17 +88,7 @@ function StorageNotice({ kind }: { kind: 'memory' | 'full' | 'repaired' }) {
   const box = useRef<HTMLDivElement>(null);
   // The notice floats over the bottom of the page: the page gets room below its content (and
   // scrolling into view keeps clear of it), so no control stays hidden under it.
-  useEffect(() => {
-    const el = box.current;
-    if (!shown || !el) return;
-    const root = document.documentElement;
-    const observer = new ResizeObserver(() => root.style.setProperty('--notice-h', `${el.offsetHeight + 24}px`));
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty('--notice-h');
-    };
-  }, [shown]);
+  useHeightVar(box, '--notice-h', { active: shown, extra: 24 });
   if (!shown) return null;
   return (
     <div ref={box} className="storage-notice notice" role="status" data-testid="storage-notice" data-kind={kind}>

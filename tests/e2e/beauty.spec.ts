@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { launchWithCamera } from './env';
 import { expect, expectAccessible, expectOnlyOwnOrigin, test } from './fixtures';
 import {
@@ -44,6 +45,26 @@ test('the worker reports 478 landmarks for one face, loading with a progress bar
   await expectAccessible(page);
   expectOnlyOwnOrigin(requests, new URL(baseURL!).origin);
 });
+
+/** Mean luma of the live preview around a point (0..1) and in its top-left corner, from its next frame. */
+function previewLuma(page: Page, at: { x: number; y: number }) {
+  return page.evaluate(async (at) => {
+    const { width, height, data } = await window.__pbTest!.previewPixels();
+    const mean = (x0: number, y0: number, x1: number, y1: number) => {
+      let sum = 0;
+      let n = 0;
+      for (let y = Math.round(y0 * height); y < Math.round(y1 * height); y++) {
+        for (let x = Math.round(x0 * width); x < Math.round(x1 * width); x++) {
+          const i = (y * width + x) * 4;
+          sum += 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
+          n++;
+        }
+      }
+      return sum / n;
+    };
+    return { face: mean(at.x - 0.03, at.y - 0.03, at.x + 0.03, at.y + 0.03), corner: mean(0, 0, 0.08, 0.08) };
+  }, at);
+}
 
 test('eye enlarge, face slim, smoothing, brightness and enhance change the photo where they should, and only there', async ({ page, requests, baseURL }) => {
   await openBooth(page);
@@ -118,6 +139,16 @@ test('eye enlarge, face slim, smoothing, brightness and enhance change the photo
   const backgroundLift = [lift(0, 0, 120, 120), lift(W - 120, 0, W, 120)];
   for (const l of faceLift) expect(l, `face luma lift ${faceLift.map((x) => x.toFixed(1))}`).toBeGreaterThan(6);
   for (const l of backgroundLift) expect(Math.abs(l), `background luma lift ${backgroundLift.map((x) => x.toFixed(1))}`).toBeLessThan(0.5);
+  // The preview shows it too (brightness alone asks for the landmarks): the forehead is lifted on
+  // screen, the corner is not. (The preview is mirrored: x is flipped.)
+  const forehead = { x: 1 - face![151]!.x, y: face![151]!.y };
+  await setLevels(page, {});
+  const plainPreview = await previewLuma(page, forehead);
+  await setLevels(page, { brightness: 100 });
+  await expect
+    .poll(async () => (await previewLuma(page, forehead)).face - plainPreview.face, { message: 'the preview lifts the face' })
+    .toBeGreaterThan(6);
+  expect(Math.abs((await previewLuma(page, forehead)).corner - plainPreview.corner), 'the preview leaves the corner').toBeLessThan(1);
 
   // Enhance: more fine detail around the eyes, the background untouched.
   await setLevels(page, { enhance: 100 });

@@ -71,7 +71,9 @@ describe('beauty presets', () => {
   });
 
   it('asks for landmarks only when a face effect is on', () => {
-    expect(needsFaces({ enabled: true, levels: { ...ZERO_LEVELS, brightness: 80 } })).toBe(false);
+    // Brightness goes through the face's skin mask: it needs the landmarks like every effect.
+    expect(needsFaces({ enabled: true, levels: { ...ZERO_LEVELS, brightness: 80 } })).toBe(true);
+    expect(needsFaces({ enabled: true, levels: ZERO_LEVELS })).toBe(false);
     expect(needsFaces({ enabled: true, levels: { ...ZERO_LEVELS, slim: 10 } })).toBe(true);
     expect(needsFaces({ enabled: false, levels: PRESET_LEVELS.cute })).toBe(false);
   });

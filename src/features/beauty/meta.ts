@@ -43,9 +43,10 @@ export function matchingPreset(levels: BeautyLevels): BeautyPresetId | undefined
   return BEAUTY_PRESETS.find((p) => BEAUTY_LEVELS.every((k) => PRESET_LEVELS[p][k] === levels[k]));
 }
 
-/** Landmarks are only worth computing when an enabled effect uses them. */
+/**
+ * Landmarks are worth computing when any effect is on: every effect is the face's (the warps move
+ * it, and smoothing, brightness and enhance go through its skin mask).
+ */
 export function needsFaces(s: BeautySettings | undefined): boolean {
-  if (!s || beautyIsIdle(s)) return false;
-  const { smooth, slim, eyes, enhance } = s.levels;
-  return smooth > 0 || slim > 0 || eyes > 0 || enhance > 0;
+  return !beautyIsIdle(s);
 }

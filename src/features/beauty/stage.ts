@@ -3,7 +3,7 @@ import bilateralFrag from '../../../shaders/beauty/bilateral.frag?raw';
 import composeFrag from '../../../shaders/beauty/compose.frag?raw';
 import maskFrag from '../../../shaders/beauty/skin-mask.frag?raw';
 import maskVert from '../../../shaders/beauty/skin-mask.vert?raw';
-import { beautyIsIdle, type BeautySettings } from './meta';
+import { needsFaces, type BeautySettings } from './meta';
 import { FACE_OVAL } from './faceRegions';
 import { faceBox, skinMaskTriangles, warpUniforms } from './uniforms';
 import type { FaceLandmarks } from '../vision/types';
@@ -50,9 +50,8 @@ function faceWidthOf(face: FaceLandmarks): number {
 /** Which parts of the beauty pass this frame needs (none → the stage is skipped: zero cost). */
 export function beautyWork(frame: FrameMeta<BeautyInputs>) {
   const s = frame.inputs.beauty;
-  if (beautyIsIdle(s)) return { any: false, warps: false, lowres: false, settings: s };
   // Every effect is the face's: without one the picture is left exactly as it is.
-  if (frame.inputs.faces.length === 0) return { any: false, warps: false, lowres: false, settings: s };
+  if (!needsFaces(s) || frame.inputs.faces.length === 0) return { any: false, warps: false, lowres: false, settings: s };
   const { smooth, brightness, enhance, slim, eyes } = s.levels;
   const warps = slim > 0 || eyes > 0;
   // Smoothing, brightness and enhance read the skin mask (and the smoothed base) at reduced size.
@@ -161,14 +160,14 @@ export function createBeautyStage(): RenderStage<BeautyInputs> {
           slimCount: warp.u_slimCount,
           eyeCount: warp.u_eyeCount,
           smooth: work.lowres,
-          bright: work.lowres && levels.brightness > 0,
+          bright: levels.brightness > 0,
         }),
         {
           u_image: input.texture,
           u_smooth: smoothTex,
           u_size: [w, h],
           u_faceBox: faceBox(faces, w, h),
-          u_smoothAmount: faces.length ? levels.smooth / 100 : 0,
+          u_smoothAmount: levels.smooth / 100,
           u_brightness: levels.brightness / 100,
           u_enhance: levels.enhance / 100,
           ...warp,
