@@ -5,7 +5,7 @@
  * up to gl.finish is the GPU time.
  */
 import { store } from '../state/store';
-import type { BeautySettings } from '../features/beauty/meta';
+import type { BeautyLevels, BeautySettings } from '../features/beauty/meta';
 import { createBeautyStage, type BeautyInputs } from '../features/beauty/stage';
 import { beautySettingsAtom } from '../features/beauty/state';
 import { filterPass } from '../features/filters/pass';
@@ -53,9 +53,20 @@ function run(pipeline: Pipeline<BeautyInputs>, source: HTMLVideoElement, faces: 
   return { stage, frame };
 }
 
-/** Times the beauty stage with the current settings (the store's) and these landmarks. */
-export function timeBeautyPasses(source: HTMLVideoElement, faces: FaceLandmarks[], width: number, height: number, runs = 15): BeautyPassTiming {
-  const beauty: BeautySettings = store.get(beautySettingsAtom);
+/**
+ * Times the beauty stage with the current settings (the store's, or these `levels` in their place,
+ * to time one effect alone) and these landmarks.
+ */
+export function timeBeautyPasses(
+  source: HTMLVideoElement,
+  faces: FaceLandmarks[],
+  width: number,
+  height: number,
+  levels?: BeautyLevels,
+  runs = 15,
+): BeautyPassTiming {
+  const stored: BeautySettings = store.get(beautySettingsAtom);
+  const beauty: BeautySettings = levels ? { ...stored, enabled: true, levels } : stored;
   const pipeline = Pipeline.create<BeautyInputs>(new OffscreenCanvas(width, height), [createBeautyStage()]);
   if (!pipeline) throw new Error('WebGL2 unavailable');
   try {

@@ -5,6 +5,7 @@
  * all: tests/e2e/shipped.spec.ts checks dist/). Nothing here changes what the app does.
  */
 import { boothRendererAtom } from '../features/booth/state';
+import { ZERO_LEVELS, type BeautyLevels } from '../features/beauty/meta';
 import type { FaceLandmarks } from '../features/vision/types';
 import { faceTracker } from '../features/vision/faceTracker';
 import { filterPass } from '../features/filters/pass';
@@ -78,7 +79,7 @@ const api = {
     try {
       p.finish();
       p.uploadFrame(video, video.videoWidth, video.videoHeight);
-      const beauty = { enabled: false, levels: { smooth: 0, brightness: 0, enhance: 0, slim: 0, eyes: 0 } };
+      const beauty = { enabled: false, levels: ZERO_LEVELS };
       p.renderToPixels(
         {
           outputWidth: width,
@@ -100,8 +101,8 @@ const api = {
   },
 
   /** The beauty stage timed on its own pipeline (bench). */
-  timeBeautyPasses: (video: HTMLVideoElement, width: number, height: number) =>
-    timeBeautyPasses(video, faceTracker.getLiveFaces().faces, width, height),
+  timeBeautyPasses: (video: HTMLVideoElement, width: number, height: number, levels?: BeautyLevels) =>
+    timeBeautyPasses(video, faceTracker.getLiveFaces().faces, width, height, levels),
 
   /** Strip composition and export on the session's photos (bench). */
   strip: stripBench,

@@ -3,7 +3,9 @@ import { useCallback, useEffect, useId, useRef, useSyncExternalStore } from 'rea
 import {
   BEAUTY_LEVELS,
   BEAUTY_PRESETS,
+  BLUSH_COLORS,
   clampLevel,
+  LIP_COLORS,
   matchingPreset,
   needsFaces,
   PRESET_LEVELS,
@@ -11,7 +13,7 @@ import {
   type BeautyLevel,
 } from './meta';
 import { useI18n } from '../../i18n/I18nProvider';
-import { beautyEnabledAtom, beautyLevelsAtom } from './state';
+import { beautyEnabledAtom, beautyLevelsAtom, makeupColorsAtom } from './state';
 import { faceTracker } from '../vision/faceTracker';
 import './BeautyPanel.css';
 
@@ -50,6 +52,7 @@ export default function BeautyPanel({ id, open = false, onClose }: { id?: string
   const { t } = useI18n();
   const [enabled, setEnabled] = useAtom(beautyEnabledAtom);
   const [levels, setLevels] = useAtom(beautyLevelsAtom);
+  const [colors, setColors] = useAtom(makeupColorsAtom);
   const status = useSyncExternalStore(faceTracker.subscribe, faceTracker.getStatus);
   const face = useSyncExternalStore(faceTracker.subscribe, faceState);
   const shape = useSyncExternalStore(faceTracker.subscribe, liveShape);
@@ -164,6 +167,25 @@ export default function BeautyPanel({ id, open = false, onClose }: { id?: string
               <output htmlFor={id} aria-live="off">
                 {levels[key]}
               </output>
+              {(key === 'lips' || key === 'blush') && (
+                <fieldset className="beauty-shades" disabled={!enabled}>
+                  <legend>{t(key === 'lips' ? 'beauty.lipColor' : 'beauty.blushColor')}</legend>
+                  {(Object.entries(key === 'lips' ? LIP_COLORS : BLUSH_COLORS) as [string, readonly number[]][]).map(([shade, rgb]) => (
+                    <label key={shade} className="beauty-shade">
+                      <input
+                        type="radio"
+                        name={`${idBase}-${key}-shade`}
+                        value={shade}
+                        checked={colors[key] === shade}
+                        data-shade={`${key}:${shade}`}
+                        onChange={() => setColors((c) => ({ ...c, [key]: shade }))}
+                      />
+                      <span className="beauty-swatch" style={{ background: `rgb(${rgb.map((v) => Math.round(v * 255)).join(' ')})` }} aria-hidden="true" />
+                      <span>{t(`beauty.colors.${shade}`)}</span>
+                    </label>
+                  ))}
+                </fieldset>
+              )}
             </div>
           );
         })}

@@ -12,7 +12,18 @@ export const LEFT_EYE_RING = [362, 398, 384, 385, 386, 387, 388, 466, 263, 249, 
 export const RIGHT_BROW_RING = [70, 63, 105, 66, 107, 55, 65, 52, 53, 46];
 export const LEFT_BROW_RING = [300, 293, 334, 296, 336, 285, 295, 282, 283, 276];
 export const LIPS_RING = [61, 185, 40, 39, 37, 0, 267, 269, 270, 409, 291, 375, 321, 405, 314, 17, 84, 181, 91, 146];
-export const SKIN_CUTOUTS = [RIGHT_EYE_RING, LEFT_EYE_RING, RIGHT_BROW_RING, LEFT_BROW_RING, LIPS_RING];
+/**
+ * Each cut-out with how much it is enlarged about its centre: enough to cover lashes, lip lines
+ * and the brows' outer hairs (brows are thin: they need the most to stay sharp at the mask's
+ * reduced resolution).
+ */
+export const SKIN_CUTOUTS = [
+  { ring: RIGHT_EYE_RING, scale: 1.45 },
+  { ring: LEFT_EYE_RING, scale: 1.45 },
+  { ring: RIGHT_BROW_RING, scale: 1.8 },
+  { ring: LEFT_BROW_RING, scale: 1.8 },
+  { ring: LIPS_RING, scale: 1.3 },
+] as const;
 
 /** Eye corners (for the eye's width) and iris centres (for the magnification centre). */
 export const EYES = [
@@ -20,15 +31,15 @@ export const EYES = [
   { outer: 263, inner: 362, iris: 473 },
 ] as const;
 
-/** Face slim: four lower-cheek and jaw points per side, top first (4 × 2 sides = 8 uniforms a face). */
-export const SLIM_POINTS = [
-  [132, 58, 172, 136],
-  [361, 288, 397, 365],
-] as const;
-/** How strongly each SLIM_POINTS entry is pulled (the jaw more than the cheek or chin). */
-export const SLIM_WEIGHTS = [0.7, 1, 1, 0.75];
 /** Forehead top and chin: the face's centre line. */
 export const FOREHEAD = 10;
 export const CHIN = 152;
 export const LEFT_CHEEK_EDGE = 234;
 export const RIGHT_CHEEK_EDGE = 454;
+/** The inner edge of the lips (the mouth's opening): cut out of the lip tint, so teeth stay white. */
+export const INNER_LIPS_RING = [78, 191, 80, 81, 82, 13, 312, 311, 310, 415, 308, 324, 318, 402, 317, 14, 87, 178, 88, 95];
+/** Blush: a cheek's centre point and the face edge on its side (the blush sits a little toward it). */
+export const CHEEKS = [
+  { centre: 205, edge: 234 },
+  { centre: 425, edge: 454 },
+] as const;

@@ -1,11 +1,12 @@
 import * as twgl from 'twgl.js';
 import bilateralFrag from '../../../shaders/beauty/bilateral.frag?raw';
 import composeFrag from '../../../shaders/beauty/compose.frag?raw';
-import maskFrag from '../../../shaders/beauty/skin-mask.frag?raw';
-import maskVert from '../../../shaders/beauty/skin-mask.vert?raw';
-import { needsFaces, type BeautySettings } from './meta';
+import fieldFrag from '../../../shaders/beauty/face-field.frag?raw';
+import fieldVert from '../../../shaders/beauty/face-field.vert?raw';
+import { BLUSH_COLORS, DEFAULT_COLORS, LIP_COLORS, needsFaces, type BeautySettings } from './meta';
 import { FACE_OVAL } from './faceRegions';
-import { faceBox, skinMaskTriangles, warpUniforms } from './uniforms';
+import { blushTriangles, FIELD_ZERO, lipTriangles, slimMesh, VERTEX_FLOATS } from './faceField';
+import { eyeUniforms, faceBox, skinMaskTriangles } from './uniforms';
 import type { FaceLandmarks } from '../vision/types';
 import type { FrameMeta, RenderStage, RenderTarget, StageContext } from '../../gl/types';
 
@@ -50,65 +51,109 @@ function faceWidthOf(face: FaceLandmarks): number {
 /** Which parts of the beauty pass this frame needs (none → the stage is skipped: zero cost). */
 export function beautyWork(frame: FrameMeta<BeautyInputs>) {
   const s = frame.inputs.beauty;
+  const none = { any: false, slim: false, eyes: false, lips: false, blush: false, lowres: false, skin: false, field: false, settings: s };
   // Every effect is the face's: without one the picture is left exactly as it is.
-  if (!needsFaces(s) || frame.inputs.faces.length === 0) return { any: false, warps: false, lowres: false, settings: s };
-  const { smooth, brightness, enhance, slim, eyes } = s.levels;
-  const warps = slim > 0 || eyes > 0;
-  // Smoothing, brightness and enhance read the skin mask (and the smoothed base) at reduced size.
-  const lowres = smooth > 0 || brightness > 0 || enhance > 0;
-  return { any: warps || lowres, warps, lowres, settings: s };
+  if (!needsFaces(s) || frame.inputs.faces.length === 0) return none;
+  const { smooth, brightness, enhance, slim, eyes, lips, blush } = s.levels;
+  const work = { ...none, slim: slim > 0, eyes: eyes > 0, lips: lips > 0, blush: blush > 0 };
+  // Smoothing and enhance read an edge-preserving blur at reduced size (the base); they,
+  // brightness and blush read the skin mask, the slim warp its mesh and the lip tint its mask: all
+  // three in the face field.
+  work.lowres = smooth > 0 || enhance > 0;
+  work.skin = work.lowres || brightness > 0 || work.blush;
+  work.field = work.skin || work.slim || work.lips;
+  work.any = work.lowres || work.field || work.eyes;
+  return work;
+}
+
+export interface ComposeFeatures {
+  warp: boolean;
+  eyeCount: number;
+  /** The edge-preserving base (smoothing, enhance). */
+  base: boolean;
+  /** The skin mask (smoothing, enhance, brightness, blush). */
+  skin: boolean;
+  bright: boolean;
+  lips: boolean;
+  blush: boolean;
 }
 
 /** The compose shader specialised for this frame's effects (the pipeline caches each variant). */
-export function composeVariant(f: { slimCount: number; eyeCount: number; smooth: boolean; bright: boolean }): string {
+export function composeVariant(f: ComposeFeatures): string {
   const defines =
-    `#define SLIM_COUNT ${f.slimCount}\n#define EYE_COUNT ${f.eyeCount}\n` +
-    `#define USE_SMOOTH ${f.smooth ? 1 : 0}\n#define USE_BRIGHT ${f.bright ? 1 : 0}\n`;
+    `#define USE_WARP ${+f.warp}\n#define EYE_COUNT ${f.eyeCount}\n#define USE_BASE ${+f.base}\n#define USE_SKIN ${+f.skin}\n` +
+    `#define USE_BRIGHT ${+f.bright}\n#define USE_LIPS ${+f.lips}\n#define USE_BLUSH ${+f.blush}\n`;
   // #version must stay the first line.
   return composeFrag.replace(/^(#version[^\n]*\n)/, `$1${defines}`);
 }
 
 /** The compose program for this frame's effects, cached per variant. */
-function composeProgram(ctx: StageContext, f: Parameters<typeof composeVariant>[0]) {
-  return ctx.program(`beauty:compose:${f.slimCount}:${f.eyeCount}:${+f.smooth}:${+f.bright}`, composeVariant(f));
+function composeProgram(ctx: StageContext, f: ComposeFeatures) {
+  return ctx.program(`beauty:compose:${+f.warp}:${f.eyeCount}:${+f.base}:${+f.skin}:${+f.bright}:${+f.lips}:${+f.blush}`, composeVariant(f));
 }
 
+/** Colour channels a face-field draw writes. */
+type Channels = [r: boolean, g: boolean, b: boolean, a: boolean];
+const ALPHA: Channels = [false, false, false, true];
+
 /**
- * The beauty retouch, before the filter pass: a skin mask from the landmarks and an
- * edge-preserving blur, both at reduced resolution, then one full-resolution pass that warps
- * (slim + eyes), smooths through the mask, brightens and enhances.
+ * The beauty retouch, before the filter pass: at reduced resolution an edge-preserving blur with
+ * the skin mask in its alpha, and the face field (slim mesh, lip mask, blush); then one
+ * full-resolution pass that warps, smooths through the mask, brightens, enhances and paints.
  */
 export function createBeautyStage(): RenderStage<BeautyInputs> {
-  let maskProgram: twgl.ProgramInfo | null = null;
-  let maskBuffer: WebGLBuffer | null = null;
+  let fieldProgram: twgl.ProgramInfo | null = null;
+  let buffer: WebGLBuffer | null = null;
   let vao: WebGLVertexArrayObject | null = null;
   let glRef: WebGL2RenderingContext | null = null;
 
-  /** Draws the skin mask into the alpha channel of `target` (its rgb is left as it is). */
-  function drawMaskIntoAlpha(ctx: StageContext, faces: FaceLandmarks[], target: RenderTarget) {
-    const gl = ctx.gl;
+  /** Draws face-field triangles into `target`, writing only `channels`. */
+  function drawTriangles(gl: WebGL2RenderingContext, tris: Float32Array, channels: Channels) {
+    if (!fieldProgram || !buffer || !vao || !tris.length) return;
+    gl.useProgram(fieldProgram.program);
+    gl.bindVertexArray(vao);
+    gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
+    gl.bufferData(gl.ARRAY_BUFFER, tris, gl.DYNAMIC_DRAW);
+    gl.colorMask(...channels);
+    gl.drawArrays(gl.TRIANGLES, 0, tris.length / VERTEX_FLOATS);
+    gl.bindVertexArray(null);
+  }
+
+  /** Binds `target` and clears the `channels` it is about to draw to `clear`. */
+  function begin(gl: WebGL2RenderingContext, target: RenderTarget, channels: Channels, clear: [number, number, number, number]) {
     gl.bindFramebuffer(gl.FRAMEBUFFER, target.framebuffer);
     gl.viewport(0, 0, target.width, target.height);
-    gl.colorMask(false, false, false, true);
-    gl.clearColor(0, 0, 0, 0);
+    gl.colorMask(...channels);
+    gl.clearColor(...clear);
     gl.clear(gl.COLOR_BUFFER_BIT);
-    const { oval, cutouts } = skinMaskTriangles(faces);
-    if (maskProgram && maskBuffer && vao && oval.length) {
-      gl.useProgram(maskProgram.program);
-      gl.bindVertexArray(vao);
-      gl.bindBuffer(gl.ARRAY_BUFFER, maskBuffer);
-      for (const [tris, value] of [
-        [oval, 1],
-        [cutouts, 0],
-      ] as const) {
-        if (!tris.length) continue;
-        gl.bufferData(gl.ARRAY_BUFFER, tris, gl.DYNAMIC_DRAW);
-        twgl.setUniforms(maskProgram, { u_value: value });
-        gl.drawArrays(gl.TRIANGLES, 0, tris.length / 2);
-      }
-      gl.bindVertexArray(null);
+  }
+
+  /**
+   * The face field: the slim mesh's offsets (rg); the lip mask and the blush weights (b: they never
+   * overlap, the blush kept to the larger value where its rim meets a lip); the skin mask (a).
+   */
+  function drawField(gl: WebGL2RenderingContext, work: ReturnType<typeof beautyWork>, faces: FaceLandmarks[], target: RenderTarget, w: number, h: number) {
+    begin(gl, target, [true, true, true, true], [FIELD_ZERO, FIELD_ZERO, 0, 0]);
+    const mesh = slimMesh(faces, work.slim ? work.settings.levels.slim : 0, w, h);
+    drawTriangles(gl, mesh.triangles, [true, true, false, false]);
+    const B: Channels = [false, false, true, false];
+    if (work.lips) {
+      const { lips, mouth } = lipTriangles(faces);
+      drawTriangles(gl, lips, B);
+      drawTriangles(gl, mouth, B);
     }
+    if (work.blush) {
+      gl.enable(gl.BLEND);
+      gl.blendEquation(gl.MAX);
+      drawTriangles(gl, blushTriangles(faces, w, h), B);
+      gl.disable(gl.BLEND);
+      gl.blendEquation(gl.FUNC_ADD);
+    }
+    const { oval, cutouts } = skinMaskTriangles(faces);
+    drawTriangles(gl, oval, ALPHA);
+    drawTriangles(gl, cutouts, ALPHA);
     gl.colorMask(true, true, true, true);
+    return mesh.range;
   }
 
   return {
@@ -116,61 +161,84 @@ export function createBeautyStage(): RenderStage<BeautyInputs> {
     init(gl) {
       // Everything here is rebuilt after a context restore (the old objects died with it).
       glRef = gl;
-      maskProgram = twgl.createProgramInfo(gl, [maskVert, maskFrag]);
-      maskBuffer = gl.createBuffer();
+      fieldProgram = twgl.createProgramInfo(gl, [fieldVert, fieldFrag]);
+      buffer = gl.createBuffer();
       vao = gl.createVertexArray();
       gl.bindVertexArray(vao);
-      gl.bindBuffer(gl.ARRAY_BUFFER, maskBuffer);
-      const loc = gl.getAttribLocation(maskProgram.program, 'position');
-      gl.enableVertexAttribArray(loc);
-      gl.vertexAttribPointer(loc, 2, gl.FLOAT, false, 0, 0);
+      gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
+      const stride = VERTEX_FLOATS * 4;
+      const position = gl.getAttribLocation(fieldProgram.program, 'position');
+      gl.enableVertexAttribArray(position);
+      gl.vertexAttribPointer(position, 2, gl.FLOAT, false, stride, 0);
+      const value = gl.getAttribLocation(fieldProgram.program, 'value');
+      gl.enableVertexAttribArray(value);
+      gl.vertexAttribPointer(value, 4, gl.FLOAT, false, stride, 8);
       gl.bindVertexArray(null);
     },
     isActive(frame) {
       return beautyWork(frame).any;
     },
     render(ctx, input, frame) {
+      const gl = ctx.gl;
       const work = beautyWork(frame);
-      const { levels } = work.settings;
+      const { levels, colors = DEFAULT_COLORS } = work.settings;
       // Work at the size the filter pass needs (never above the source), keeping the source aspect.
       const scale = Math.min(1, Math.max(frame.outputWidth / input.width, frame.outputHeight / input.height) || 1);
       const w = Math.max(1, Math.round(input.width * scale));
       const h = Math.max(1, Math.round(input.height * scale));
       const faces = frame.inputs.faces;
+      const low = lowresScale(faces, input.width, input.height, w, h);
+      const lowSize = (k: number) => [Math.max(1, Math.round(input.width * Math.min(1, low * k))), Math.max(1, Math.round(input.height * Math.min(1, low * k)))] as const;
 
       let smoothTex: WebGLTexture = input.texture;
       if (work.lowres) {
-        const low = lowresScale(faces, input.width, input.height, w, h);
-        const lowW = Math.max(1, Math.round(input.width * low));
-        const lowH = Math.max(1, Math.round(input.height * low));
+        const [lowW, lowH] = lowSize(1);
         const bilateral = ctx.program('beauty:bilateral', bilateralFrag);
         const across = ctx.acquireTarget(lowW, lowH);
         ctx.drawQuad(bilateral, { u_image: input.texture, u_step: [1 / lowW, 0], u_rangeSigma: 0.09 }, across);
         const both = ctx.acquireTarget(lowW, lowH);
         ctx.drawQuad(bilateral, { u_image: across.texture, u_step: [0, 1 / lowH], u_rangeSigma: 0.09 }, both);
-        // The skin mask goes into the same target's alpha: one texture, one fetch in the compose.
-        drawMaskIntoAlpha(ctx, faces, both);
         smoothTex = both.texture;
+      }
+      // The face field at twice the smoothing size: the skin mask's cut-outs (a thin brow is a
+      // few texels tall), the lips' edges and the mesh stay fine.
+      let fieldTex: WebGLTexture = input.texture;
+      let fieldRange: [number, number] = [0, 0];
+      if (work.field) {
+        const [fw, fh] = lowSize(2);
+        const field = ctx.acquireTarget(fw, fh);
+        fieldRange = drawField(gl, work, faces, field, w, h);
+        fieldTex = field.texture;
       }
 
       const out = ctx.acquireTarget(w, h);
-      const warp = warpUniforms(work.warps ? faces : [], levels, w, h);
+      const eyes = eyeUniforms(work.eyes ? faces : [], levels, w, h);
+      const features: ComposeFeatures = {
+        warp: work.slim,
+        eyeCount: eyes.u_eyeCount,
+        base: work.lowres,
+        skin: work.skin,
+        bright: levels.brightness > 0,
+        lips: work.lips,
+        blush: work.blush,
+      };
       ctx.drawQuad(
-        composeProgram(ctx, {
-          slimCount: warp.u_slimCount,
-          eyeCount: warp.u_eyeCount,
-          smooth: work.lowres,
-          bright: levels.brightness > 0,
-        }),
+        composeProgram(ctx, features),
         {
           u_image: input.texture,
           u_smooth: smoothTex,
+          u_field: fieldTex,
+          u_fieldRange: fieldRange,
           u_size: [w, h],
           u_faceBox: faceBox(faces, w, h),
           u_smoothAmount: levels.smooth / 100,
           u_brightness: levels.brightness / 100,
           u_enhance: levels.enhance / 100,
-          ...warp,
+          u_lips: levels.lips / 100,
+          u_blush: levels.blush / 100,
+          u_lipColor: LIP_COLORS[colors.lips],
+          u_blushColor: BLUSH_COLORS[colors.blush],
+          u_eyes: eyes.u_eyes,
         },
         out,
       );
@@ -178,12 +246,12 @@ export function createBeautyStage(): RenderStage<BeautyInputs> {
     },
     dispose() {
       if (glRef && !glRef.isContextLost()) {
-        if (maskProgram) glRef.deleteProgram(maskProgram.program);
-        glRef.deleteBuffer(maskBuffer);
+        if (fieldProgram) glRef.deleteProgram(fieldProgram.program);
+        glRef.deleteBuffer(buffer);
         glRef.deleteVertexArray(vao);
       }
-      maskProgram = null;
-      maskBuffer = null;
+      fieldProgram = null;
+      buffer = null;
       vao = null;
     },
   };

@@ -2,7 +2,7 @@ import { atom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
 import * as v from 'valibot';
 import { readStored, removeStored, writeStored } from '../../lib/stored';
-import { BEAUTY_LEVELS, ZERO_LEVELS, type BeautyLevel, type BeautyLevels } from './meta';
+import { BLUSH_COLORS, DEFAULT_COLORS, LIP_COLORS, ZERO_LEVELS, type BeautyLevels, type MakeupColors } from './meta';
 
 /**
  * Remembered for the session (sessionStorage): a reload keeps the look, a new visit starts clean.
@@ -18,14 +18,31 @@ interface SyncStorage<T> {
 
 function sessionStore<T>(schema: v.GenericSchema<unknown, T>): SyncStorage<T> {
   return {
-    getItem: (key, initial) => readStored('session', key, (x): x is T => v.is(schema, x)) ?? initial,
+    getItem: (key, initial) => {
+      // The schema's output (defaults filled in), not the raw value.
+      const stored = readStored('session', key, (x): x is unknown => v.is(schema, x));
+      return stored === null ? initial : v.parse(schema, stored);
+    },
     setItem: (key, value) => writeStored('session', key, value),
     removeItem: (key) => removeStored('session', key),
   };
 }
 
 const Level = v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(100));
-const LevelsSchema = v.object(Object.fromEntries(BEAUTY_LEVELS.map((k) => [k, Level])) as Record<BeautyLevel, typeof Level>);
+// Makeup came later: levels saved before it (no lips, no blush) read back with those at 0.
+const LevelsSchema = v.object({
+  smooth: Level,
+  brightness: Level,
+  enhance: Level,
+  slim: Level,
+  eyes: Level,
+  lips: v.optional(Level, 0),
+  blush: v.optional(Level, 0),
+});
+const ColorsSchema = v.object({
+  lips: v.picklist(Object.keys(LIP_COLORS) as (keyof typeof LIP_COLORS)[]),
+  blush: v.picklist(Object.keys(BLUSH_COLORS) as (keyof typeof BLUSH_COLORS)[]),
+});
 
 export const beautyEnabledAtom = atomWithStorage<boolean>('photobooth.beauty.enabled', false, sessionStore(v.boolean()), {
   getOnInit: true,
@@ -38,5 +55,16 @@ export const beautyLevelsAtom = atomWithStorage<BeautyLevels>(
   { getOnInit: true },
 );
 
+export const makeupColorsAtom = atomWithStorage<MakeupColors>(
+  'photobooth.beauty.colors',
+  DEFAULT_COLORS,
+  sessionStore<MakeupColors>(ColorsSchema),
+  { getOnInit: true },
+);
+
 /** What the render pipeline reads each frame. */
-export const beautySettingsAtom = atom((get) => ({ enabled: get(beautyEnabledAtom), levels: get(beautyLevelsAtom) }));
+export const beautySettingsAtom = atom((get) => ({
+  enabled: get(beautyEnabledAtom),
+  levels: get(beautyLevelsAtom),
+  colors: get(makeupColorsAtom),
+}));

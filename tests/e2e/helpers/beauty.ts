@@ -14,7 +14,7 @@ export interface Photo {
   height: number;
   data: Uint8Array;
 }
-export const LEVELS = ['smooth', 'brightness', 'enhance', 'slim', 'eyes'] as const;
+export const LEVELS = ['smooth', 'brightness', 'enhance', 'slim', 'eyes', 'lips', 'blush'] as const;
 export type Level = (typeof LEVELS)[number];
 
 
@@ -145,3 +145,69 @@ export function horizontalShift(a: Photo, b: Photo, cx: number, cy: number) {
   return best;
 }
 
+
+/** High-frequency energy: mean squared difference between luma and its 3×3 neighbours' mean, over a box. */
+export function hfEnergy(p: Photo, x0: number, y0: number, x1: number, y1: number) {
+  let sum = 0;
+  let n = 0;
+  for (let y = Math.round(y0); y <= y1; y++) {
+    for (let x = Math.round(x0); x <= x1; x++) {
+      let around = 0;
+      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) if (dx || dy) around += luma(p, x + dx, y + dy);
+      sum += (luma(p, x, y) - around / 8) ** 2;
+      n++;
+    }
+  }
+  return sum / n;
+}
+
+/** The bounding box of some landmarks in photo pixels, grown by `grow` px. */
+export function boxOf(points: Pt[], grow = 0): [number, number, number, number] {
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  return [Math.min(...xs) - grow, Math.min(...ys) - grow, Math.max(...xs) + grow, Math.max(...ys) + grow];
+}
+
+/**
+ * Mean absolute RGB difference over the pixels outside a polygon (`ring`, scaled by `scale` about
+ * its centroid) and inside the ring's box scaled by `reach`: the area just around a face.
+ */
+export function diffOutside(a: Photo, b: Photo, ring: Pt[], scale: number, reach = 2) {
+  const c = ring.reduce((s, p) => ({ x: s.x + p.x / ring.length, y: s.y + p.y / ring.length }), { x: 0, y: 0 });
+  const poly = ring.map((p) => ({ x: c.x + (p.x - c.x) * scale, y: c.y + (p.y - c.y) * scale }));
+  const inside = (x: number, y: number) => {
+    let hit = false;
+    for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+      const pi = poly[i]!;
+      const pj = poly[j]!;
+      if (pi.y > y !== pj.y > y && x < ((pj.x - pi.x) * (y - pi.y)) / (pj.y - pi.y) + pi.x) hit = !hit;
+    }
+    return hit;
+  };
+  const [x0, y0, x1, y1] = boxOf(ring.map((p) => ({ x: c.x + (p.x - c.x) * reach, y: c.y + (p.y - c.y) * reach })));
+  let sum = 0;
+  let n = 0;
+  for (let y = Math.max(0, Math.round(y0)); y < Math.min(a.height, y1); y++) {
+    for (let x = Math.max(0, Math.round(x0)); x < Math.min(a.width, x1); x++) {
+      if (inside(x, y)) continue;
+      const i = (y * a.width + x) * 4;
+      sum += Math.abs(a.data[i]! - b.data[i]!) + Math.abs(a.data[i + 1]! - b.data[i + 1]!) + Math.abs(a.data[i + 2]! - b.data[i + 2]!);
+      n += 3;
+    }
+  }
+  return sum / n;
+}
+
+/** Mean red-to-green ratio over a box. */
+export function redToGreen(p: Photo, x0: number, y0: number, x1: number, y1: number) {
+  let r = 0;
+  let g = 0;
+  for (let y = Math.max(0, Math.round(y0)); y < Math.min(p.height, y1); y++) {
+    for (let x = Math.max(0, Math.round(x0)); x < Math.min(p.width, x1); x++) {
+      const i = (y * p.width + x) * 4;
+      r += p.data[i]!;
+      g += p.data[i + 1]!;
+    }
+  }
+  return r / Math.max(1, g);
+}
