@@ -17,8 +17,8 @@ export interface BeautyInputs {
 }
 
 /**
- * The bilateral filter and the skin mask run at reduced resolution, sized by the face: the widest
- * face spans FACE_LOWRES_PX texels there, whatever the output size. The blur's radius is then the
+ * The bilateral filter runs at reduced resolution, sized by the face: the widest face spans
+ * FACE_LOWRES_PX texels there, whatever the output size (the face field, twice as many). The blur's radius is then the
  * same fraction of the face in the preview (display size) and in the photo (camera size), so the
  * saved photo is smoothed exactly as the preview showed. A face too small to measure falls back to
  * a long side of a quarter of the output's, clamped to 128–320 px.
@@ -97,9 +97,9 @@ type Channels = [r: boolean, g: boolean, b: boolean, a: boolean];
 const ALPHA: Channels = [false, false, false, true];
 
 /**
- * The beauty retouch, before the filter pass: at reduced resolution an edge-preserving blur with
- * the skin mask in its alpha, and the face field (slim mesh, lip mask, blush); then one
- * full-resolution pass that warps, smooths through the mask, brightens, enhances and paints.
+ * The beauty retouch, before the filter pass: at reduced resolution an edge-preserving blur and the
+ * face field (slim mesh, lip mask and blush, skin mask); then one full-resolution pass that warps,
+ * smooths through the mask, brightens, enhances and paints.
  */
 export function createBeautyStage(): RenderStage<BeautyInputs> {
   let fieldProgram: twgl.ProgramInfo | null = null;
