@@ -8,10 +8,11 @@ precision highp float;
 //      q; the mask at twice the blur's resolution), so eyes, brows, lips and hair keep their detail;
 //   3. brightness (a mid-tone lift through the skin mask) and enhance (detail boost + local
 //      contrast off the skin), both on the face only: without a face the stage does not run;
-//   4. makeup: lip tint through the lip mask, blush through the cheek weights (face field, at q).
+//   4. makeup: lip tint through the lip mask, blush through the cheek weights (face field, at q);
+//   5. whitening: teeth and the whites of the eyes (their masks, at q).
 // Without USE_SKIN, skin is 0 (brightness and blush are never on without it).
 // The stage compiles one variant per feature mix (USE_WARP, EYE_COUNT, USE_BASE, USE_SKIN,
-// USE_BRIGHT, USE_LIPS, USE_BLUSH are #defined in front of this source), so a software GPU never pays for an
+// USE_BRIGHT, USE_LIPS, USE_BLUSH, USE_WHITEN are #defined in front of this source), so a software GPU never pays for an
 // effect that is off; pixels outside u_faceBox skip every face lookup.
 in vec2 v_uv;
 uniform sampler2D u_image;   // the camera frame (or the previous stage's output)
@@ -25,6 +26,9 @@ uniform float u_brightness;     // 0..1
 uniform float u_enhance;        // 0..1
 uniform float u_lips;           // 0..1
 uniform float u_blush;          // 0..1
+uniform sampler2D u_whiten;  // reduced resolution: r = the mouth's opening, g = the eyes' openings
+uniform float u_teeth;          // 0..1
+uniform float u_eyeWhites;      // 0..1
 uniform vec3 u_lipColor;
 uniform vec3 u_blushColor;
 uniform vec4 u_eyes[4];      // xy centre (px), z radius (px), w magnification 0..~0.3
@@ -93,6 +97,20 @@ void main() {
 #if USE_BLUSH
   // A soft edge: the weight eases in from the rim (no visible circle).
   c = mix(c, colorize(c, u_blushColor), smoothstep(0.0, 1.0, f.b) * skin * u_blush * 0.35);
+#endif
+#if USE_WHITEN
+  if (nearFace) {
+    vec2 m = texture(u_whiten, uv).rg;
+    float l = dot(c, LUMA);
+    // Only the bright pixels in the openings: teeth and the whites of the eyes, not the dark inside
+    // of the mouth, the iris or the lashes.
+    float teeth = m.r * smoothstep(0.3, 0.6, l) * u_teeth;
+    float whites = m.g * smoothstep(0.4, 0.7, l) * u_eyeWhites;
+    // Take out the yellow (or the redness) toward grey at the same lightness, then lift a little.
+    float w = max(teeth, whites);
+    c = mix(c, vec3(l), w * 0.6);
+    c += (teeth * 0.15 + whites * 0.18) * (1.0 - c);
+  }
 #endif
   outColor = vec4(c, 1.0);
 }

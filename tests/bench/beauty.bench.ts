@@ -17,7 +17,7 @@ import { measureShown, type ShownMeasure } from './shown';
 
 test.use({ launchOptions: launchWithCamera({ clip: 'face-closeup-1280x720.mjpeg' }) });
 
-const LEVELS = ['smooth', 'brightness', 'enhance', 'slim', 'eyes', 'lips', 'blush'] as const;
+const LEVELS = ['smooth', 'brightness', 'enhance', 'slim', 'eyes', 'lips', 'blush', 'teeth', 'eyeWhites'] as const;
 const SECONDS = 10;
 
 

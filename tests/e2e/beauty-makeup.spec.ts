@@ -1,14 +1,41 @@
 import { launchWithCamera } from './env';
 import { expect, expectAccessible, expectOnlyOwnOrigin, test } from './fixtures';
-import { boxOf, diffOutside, enableBeauty, freeze, meanDiff, openBooth, redToGreen, setLevels, shoot, stillLandmarks } from './helpers/beauty';
+import {
+  boxOf,
+  diffOutside,
+  enableBeauty,
+  freeze,
+  meanDiff,
+  meanLuma,
+  openBooth,
+  redToGreen,
+  setLevels,
+  shoot,
+  stillLandmarks,
+  type Photo,
+} from './helpers/beauty';
 import { tr } from './i18n';
-import { FACE_OVAL, LIPS_RING, RIGHT_EYE_RING, LEFT_EYE_RING } from '../../src/features/beauty/faceRegions';
+import { FACE_OVAL, INNER_LIPS_RING, LIPS_RING, RIGHT_EYE_RING, LEFT_EYE_RING } from '../../src/features/beauty/faceRegions';
+
+/** Mean yellowness over a box: how far red and green stand above blue. */
+function yellowness(p: Photo, x0: number, y0: number, x1: number, y1: number) {
+  let sum = 0;
+  let n = 0;
+  for (let y = Math.round(y0); y < y1; y++) {
+    for (let x = Math.round(x0); x < x1; x++) {
+      const i = (y * p.width + x) * 4;
+      sum += (p.data[i]! + p.data[i + 1]!) / 2 - p.data[i + 2]!;
+      n++;
+    }
+  }
+  return sum / n;
+}
 
 // Makeup from the landmarks (the close-up clip), measured on the saved photo and on the preview.
 test.use({ launchOptions: launchWithCamera({ clip: 'face-closeup-1280x720.mjpeg' }) });
 test.describe.configure({ timeout: 120_000 });
 
-test('lip tint colours the lips only, in the chosen shade; blush warms the cheeks only', async ({ page, requests, baseURL }) => {
+test('lip tint colours the lips only, in the chosen shade; blush warms the cheeks only; teeth and eye whites whiten', async ({ page, requests, baseURL }) => {
   await openBooth(page);
   await enableBeauty(page);
   await freeze(page);
@@ -61,6 +88,22 @@ test('lip tint colours the lips only, in the chosen shade; blush warms the cheek
   for (const c of cheeks) expect(redToGreen(blush, ...c), 'cheek warmer').toBeGreaterThan(redToGreen(plain, ...c) * 1.02);
   for (const c of [lips, ...eyes]) expect(meanDiff(plain, blush, ...c), 'lips and eyes untouched by the blush').toBeLessThan(0.1);
   expect(diffOutside(plain, blush, FACE_OVAL.map(P), 1), 'nothing outside the face').toBeLessThan(0.1);
+
+  // Whiter teeth at 100: inside the mouth's opening the teeth get lighter and less yellow; cheeks,
+  // eyes and everything outside the face stay as they were.
+  const mouth = boxOf(INNER_LIPS_RING.map(P), -2);
+  await setLevels(page, { teeth: 100 });
+  const teeth = await shoot(page);
+  expect(meanLuma(teeth, ...mouth), 'teeth lighter').toBeGreaterThan(meanLuma(plain, ...mouth) + 3);
+  expect(yellowness(teeth, ...mouth), 'teeth less yellow').toBeLessThan(yellowness(plain, ...mouth) * 0.8);
+  for (const c of [...cheeks, ...eyes]) expect(meanDiff(plain, teeth, ...c), 'cheeks and eyes untouched by whiter teeth').toBeLessThan(0.1);
+  expect(diffOutside(plain, teeth, FACE_OVAL.map(P), 1), 'nothing outside the face').toBeLessThan(0.1);
+
+  // Brighter eyes at 100: the eyes' openings get lighter; the mouth and cheeks do not change.
+  await setLevels(page, { eyeWhites: 100 });
+  const whites = await shoot(page);
+  for (const e of eyes) expect(meanLuma(whites, ...e), 'eye whites lighter').toBeGreaterThan(meanLuma(plain, ...e) + 1.5);
+  for (const c of [mouth, ...cheeks]) expect(meanDiff(plain, whites, ...c), 'mouth and cheeks untouched by brighter eyes').toBeLessThan(0.1);
 
   await expectAccessible(page);
   expectOnlyOwnOrigin(requests, new URL(baseURL!).origin);

@@ -11,7 +11,7 @@ test.describe.configure({ timeout: 120_000 });
 test('every beauty control at 100 leaves the frame identical to beauty off, with a hint', async ({ page, requests, baseURL }) => {
   await openBooth(page);
   await enableBeauty(page);
-  await setLevels(page, { smooth: 100, brightness: 100, enhance: 100, slim: 100, eyes: 100, lips: 100, blush: 100 });
+  await setLevels(page, { smooth: 100, brightness: 100, enhance: 100, slim: 100, eyes: 100, lips: 100, blush: 100, teeth: 100, eyeWhites: 100 });
   await expect(page.getByTestId('beauty-noface')).toHaveText(tr('en', 'beauty.noFace'), { timeout: 30_000 });
   await freeze(page);
   const on = await shoot(page);

@@ -174,17 +174,17 @@ test('eye enlarge, face slim, smoothing, brightness and enhance change the photo
   expectOnlyOwnOrigin(requests, new URL(baseURL!).origin);
 });
 
-test('presets set the seven sliders to their documented values; reset returns them to zero', async ({ page, requests, baseURL }) => {
+test('presets set the nine sliders to their documented values; reset returns them to zero', async ({ page, requests, baseURL }) => {
   await openBooth(page);
   const panel = page.getByTestId('beauty-panel');
   await page.getByTestId('beauty-enable').focus();
   await page.keyboard.press('Space');
   await expect(page.getByTestId('beauty-enable')).toBeChecked();
   const documented: Record<string, Record<Level, number>> = {
-    natural: { smooth: 30, brightness: 10, enhance: 20, slim: 0, eyes: 0, lips: 0, blush: 0 },
-    fresh: { smooth: 45, brightness: 35, enhance: 30, slim: 10, eyes: 10, lips: 20, blush: 25 },
-    glamour: { smooth: 70, brightness: 25, enhance: 55, slim: 35, eyes: 25, lips: 55, blush: 30 },
-    cute: { smooth: 60, brightness: 30, enhance: 10, slim: 30, eyes: 55, lips: 30, blush: 45 },
+    natural: { smooth: 30, brightness: 10, enhance: 20, slim: 0, eyes: 0, lips: 0, blush: 0, teeth: 0, eyeWhites: 0 },
+    fresh: { smooth: 45, brightness: 35, enhance: 30, slim: 10, eyes: 10, lips: 20, blush: 25, teeth: 20, eyeWhites: 20 },
+    glamour: { smooth: 70, brightness: 25, enhance: 55, slim: 35, eyes: 25, lips: 55, blush: 30, teeth: 40, eyeWhites: 30 },
+    cute: { smooth: 60, brightness: 30, enhance: 10, slim: 30, eyes: 55, lips: 30, blush: 45, teeth: 30, eyeWhites: 40 },
   };
   for (const [id, levels] of Object.entries(documented)) {
     const button = panel.getByRole('button', { name: tr('en', `beauty.presets.${id}`), exact: true });

@@ -54,7 +54,7 @@ describe('beauty presets', () => {
       }
       expect(matchingPreset(PRESET_LEVELS[p])).toBe(p);
     }
-    expect(PRESET_LEVELS.cute).toEqual({ smooth: 60, brightness: 30, enhance: 10, slim: 30, eyes: 55, lips: 30, blush: 45 });
+    expect(PRESET_LEVELS.cute).toEqual({ smooth: 60, brightness: 30, enhance: 10, slim: 30, eyes: 55, lips: 30, blush: 45, teeth: 30, eyeWhites: 40 });
     expect(matchingPreset(ZERO_LEVELS)).toBeUndefined();
   });
 
@@ -97,6 +97,9 @@ describe('beauty stage activity (zero cost when nothing to do)', () => {
     expect(beautyWork(frame(on({ enhance: 50 }), [fakeFace()]))).toMatchObject({ any: true, skin: true, lowres: true });
     expect(beautyWork(frame(on({ smooth: 50 }), [fakeFace()]))).toMatchObject({ any: true, skin: true, lowres: true });
     expect(beautyWork(frame(on({ lips: 50 }), [fakeFace()]))).toMatchObject({ any: true, lips: true, field: true, lowres: false });
+    // Whitening reads its own masks (teeth, eye whites), nothing else.
+    expect(beautyWork(frame(on({ teeth: 50 }), [fakeFace()]))).toMatchObject({ any: true, whiten: true, field: false, lowres: false });
+    expect(beautyWork(frame(on({ eyeWhites: 50 }), [fakeFace()]))).toMatchObject({ any: true, whiten: true, field: false });
     // Blush goes through the skin mask too (never onto an eye).
     expect(beautyWork(frame(on({ blush: 50 }), [fakeFace()]))).toMatchObject({ any: true, blush: true, skin: true, lowres: false });
   });
@@ -193,9 +196,9 @@ describe('makeup geometry', () => {
 
 describe('compose shader variants', () => {
   it('keeps #version first and defines the feature mix', () => {
-    const src = composeVariant({ warp: true, eyeCount: 2, base: true, skin: true, bright: false, lips: true, blush: false });
+    const src = composeVariant({ warp: true, eyeCount: 2, base: true, skin: true, bright: false, lips: true, blush: false, whiten: true });
     expect(src.split('\n')[0]).toBe('#version 300 es');
-    for (const d of ['USE_WARP 1', 'EYE_COUNT 2', 'USE_BASE 1', 'USE_SKIN 1', 'USE_BRIGHT 0', 'USE_LIPS 1', 'USE_BLUSH 0']) expect(src).toContain(`#define ${d}`);
+    for (const d of ['USE_WARP 1', 'EYE_COUNT 2', 'USE_BASE 1', 'USE_SKIN 1', 'USE_BRIGHT 0', 'USE_LIPS 1', 'USE_BLUSH 0', 'USE_WHITEN 1']) expect(src).toContain(`#define ${d}`);
   });
 });
 

@@ -9,10 +9,13 @@
  *         blush weight (1 at the cheek's centre, 0 at its rim): they never overlap, and the
  *         compose pass tells them apart by the skin mask (lips are cut out of it).
  *   a:    the skin mask (the face oval minus eyes, brows and lips; uniforms.ts).
+ * A second texture of the same size holds the whitening masks when those are on: r = the mouth's
+ * opening (teeth), g = the eyes' openings (their whites); the compose pass keeps to the bright
+ * pixels there (not the dark inside of the mouth, not the iris).
  * Vertices are [x, y, r, g, b, a]: x, y in source uv with y up (the texture's orientation).
  */
 import type { FaceLandmarks } from '../vision/types';
-import { CHEEKS, CHIN, FACE_OVAL, FOREHEAD, INNER_LIPS_RING, LEFT_CHEEK_EDGE, LIPS_RING, RIGHT_CHEEK_EDGE } from './faceRegions';
+import { CHEEKS, CHIN, FACE_OVAL, FOREHEAD, INNER_LIPS_RING, LEFT_CHEEK_EDGE, LEFT_EYE_RING, LIPS_RING, RIGHT_CHEEK_EDGE, RIGHT_EYE_RING } from './faceRegions';
 
 /** At level 100 the jaw moves inward by this share of the face width. */
 export const SLIM_MAX_SHIFT = 0.06;
@@ -155,6 +158,17 @@ export function blushTriangles(faces: FaceLandmarks[], width: number, height: nu
       };
       for (let k = 0; k < SEGMENTS; k++) out.push(c.x / width, c.y / height, 0, 0, 1, 0, ...rim(k), ...rim(k + 1));
     }
+  }
+  return new Float32Array(out);
+}
+
+/** Whitening masks: the mouth's opening (r, teeth) and the eyes' openings (g, their whites). */
+export function whitenTriangles(faces: FaceLandmarks[]): Float32Array {
+  const out: number[] = [];
+  for (const face of faces.slice(0, 2)) {
+    if (face.length < 468) continue;
+    ringFan(face, INNER_LIPS_RING, 1, [1, 0, 0, 0], out);
+    for (const ring of [RIGHT_EYE_RING, LEFT_EYE_RING]) ringFan(face, ring, 1, [0, 1, 0, 0], out);
   }
   return new Float32Array(out);
 }

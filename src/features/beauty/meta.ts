@@ -1,6 +1,6 @@
 /** Beauty levels and presets: the one list a designer edits. */
 
-export const BEAUTY_LEVELS = ['smooth', 'brightness', 'enhance', 'slim', 'eyes', 'lips', 'blush'] as const;
+export const BEAUTY_LEVELS = ['smooth', 'brightness', 'enhance', 'slim', 'eyes', 'lips', 'blush', 'teeth', 'eyeWhites'] as const;
 export type BeautyLevel = (typeof BEAUTY_LEVELS)[number];
 
 /** Each level 0–100; 0 means the effect is off. */
@@ -34,25 +34,25 @@ export interface BeautySettings {
   colors?: MakeupColors;
 }
 
-export const ZERO_LEVELS: BeautyLevels = { smooth: 0, brightness: 0, enhance: 0, slim: 0, eyes: 0, lips: 0, blush: 0 };
+export const ZERO_LEVELS: BeautyLevels = { smooth: 0, brightness: 0, enhance: 0, slim: 0, eyes: 0, lips: 0, blush: 0, teeth: 0, eyeWhites: 0 };
 
 export const BEAUTY_PRESETS = ['natural', 'fresh', 'glamour', 'cute'] as const;
 export type BeautyPresetId = (typeof BEAUTY_PRESETS)[number];
 
 /**
  * Documented preset values (also shown in the user guide):
- * | preset  | smooth | brightness | enhance | slim | eyes | lips | blush |
- * | natural |   30   |     10     |   20    |  0   |  0   |  0   |   0   |
- * | fresh   |   45   |     35     |   30    |  10  |  10  |  20  |  25   |
- * | glamour |   70   |     25     |   55    |  35  |  25  |  55  |  30   |
- * | cute    |   60   |     30     |   10    |  30  |  55  |  30  |  45   |
+ * | preset  | smooth | brightness | enhance | slim | eyes | lips | blush | teeth | eyeWhites |
+ * | natural |   30   |     10     |   20    |  0   |  0   |  0   |   0   |   0   |     0     |
+ * | fresh   |   45   |     35     |   30    |  10  |  10  |  20  |  25   |  20   |    20     |
+ * | glamour |   70   |     25     |   55    |  35  |  25  |  55  |  30   |  40   |    30     |
+ * | cute    |   60   |     30     |   10    |  30  |  55  |  30  |  45   |  30   |    40     |
  * A preset sets the levels; the makeup shades stay the visitor's choice.
  */
 export const PRESET_LEVELS: Record<BeautyPresetId, BeautyLevels> = {
-  natural: { smooth: 30, brightness: 10, enhance: 20, slim: 0, eyes: 0, lips: 0, blush: 0 },
-  fresh: { smooth: 45, brightness: 35, enhance: 30, slim: 10, eyes: 10, lips: 20, blush: 25 },
-  glamour: { smooth: 70, brightness: 25, enhance: 55, slim: 35, eyes: 25, lips: 55, blush: 30 },
-  cute: { smooth: 60, brightness: 30, enhance: 10, slim: 30, eyes: 55, lips: 30, blush: 45 },
+  natural: { smooth: 30, brightness: 10, enhance: 20, slim: 0, eyes: 0, lips: 0, blush: 0, teeth: 0, eyeWhites: 0 },
+  fresh: { smooth: 45, brightness: 35, enhance: 30, slim: 10, eyes: 10, lips: 20, blush: 25, teeth: 20, eyeWhites: 20 },
+  glamour: { smooth: 70, brightness: 25, enhance: 55, slim: 35, eyes: 25, lips: 55, blush: 30, teeth: 40, eyeWhites: 30 },
+  cute: { smooth: 60, brightness: 30, enhance: 10, slim: 30, eyes: 55, lips: 30, blush: 45, teeth: 30, eyeWhites: 40 },
 };
 
 export const clampLevel = (v: number) => Math.max(0, Math.min(100, Math.round(Number.isFinite(v) ? v : 0)));
@@ -69,7 +69,8 @@ export function matchingPreset(levels: BeautyLevels): BeautyPresetId | undefined
 
 /**
  * Landmarks are worth computing when any effect is on: every effect is the face's (the warps move
- * it, smoothing, brightness and enhance go through its skin mask, makeup follows its lips and cheeks).
+ * it, smoothing, brightness and enhance go through its skin mask, makeup and whitening follow its
+ * lips, cheeks, teeth and eyes).
  */
 export function needsFaces(s: BeautySettings | undefined): boolean {
   return !beautyIsIdle(s);

@@ -5,7 +5,7 @@ import fieldFrag from '../../../shaders/beauty/face-field.frag?raw';
 import fieldVert from '../../../shaders/beauty/face-field.vert?raw';
 import { BLUSH_COLORS, DEFAULT_COLORS, LIP_COLORS, needsFaces, type BeautySettings } from './meta';
 import { FACE_OVAL } from './faceRegions';
-import { blushTriangles, FIELD_ZERO, lipTriangles, slimMesh, VERTEX_FLOATS } from './faceField';
+import { blushTriangles, FIELD_ZERO, lipTriangles, slimMesh, VERTEX_FLOATS, whitenTriangles } from './faceField';
 import { eyeUniforms, faceBox, skinMaskTriangles } from './uniforms';
 import type { FaceLandmarks } from '../vision/types';
 import type { FrameMeta, RenderStage, RenderTarget, StageContext } from '../../gl/types';
@@ -51,18 +51,18 @@ function faceWidthOf(face: FaceLandmarks): number {
 /** Which parts of the beauty pass this frame needs (none → the stage is skipped: zero cost). */
 export function beautyWork(frame: FrameMeta<BeautyInputs>) {
   const s = frame.inputs.beauty;
-  const none = { any: false, slim: false, eyes: false, lips: false, blush: false, lowres: false, skin: false, field: false, settings: s };
+  const none = { any: false, slim: false, eyes: false, lips: false, blush: false, whiten: false, lowres: false, skin: false, field: false, settings: s };
   // Every effect is the face's: without one the picture is left exactly as it is.
   if (!needsFaces(s) || frame.inputs.faces.length === 0) return none;
-  const { smooth, brightness, enhance, slim, eyes, lips, blush } = s.levels;
-  const work = { ...none, slim: slim > 0, eyes: eyes > 0, lips: lips > 0, blush: blush > 0 };
+  const { smooth, brightness, enhance, slim, eyes, lips, blush, teeth, eyeWhites } = s.levels;
+  const work = { ...none, slim: slim > 0, eyes: eyes > 0, lips: lips > 0, blush: blush > 0, whiten: teeth > 0 || eyeWhites > 0 };
   // Smoothing and enhance read an edge-preserving blur at reduced size (the base); they,
   // brightness and blush read the skin mask, the slim warp its mesh and the lip tint its mask: all
   // three in the face field.
   work.lowres = smooth > 0 || enhance > 0;
   work.skin = work.lowres || brightness > 0 || work.blush;
   work.field = work.skin || work.slim || work.lips;
-  work.any = work.lowres || work.field || work.eyes;
+  work.any = work.lowres || work.field || work.eyes || work.whiten;
   return work;
 }
 
@@ -76,20 +76,22 @@ export interface ComposeFeatures {
   bright: boolean;
   lips: boolean;
   blush: boolean;
+  whiten: boolean;
 }
 
 /** The compose shader specialised for this frame's effects (the pipeline caches each variant). */
 export function composeVariant(f: ComposeFeatures): string {
   const defines =
     `#define USE_WARP ${+f.warp}\n#define EYE_COUNT ${f.eyeCount}\n#define USE_BASE ${+f.base}\n#define USE_SKIN ${+f.skin}\n` +
-    `#define USE_BRIGHT ${+f.bright}\n#define USE_LIPS ${+f.lips}\n#define USE_BLUSH ${+f.blush}\n`;
+    `#define USE_BRIGHT ${+f.bright}\n#define USE_LIPS ${+f.lips}\n#define USE_BLUSH ${+f.blush}\n#define USE_WHITEN ${+f.whiten}\n`;
   // #version must stay the first line.
   return composeFrag.replace(/^(#version[^\n]*\n)/, `$1${defines}`);
 }
 
 /** The compose program for this frame's effects, cached per variant. */
 function composeProgram(ctx: StageContext, f: ComposeFeatures) {
-  return ctx.program(`beauty:compose:${+f.warp}:${f.eyeCount}:${+f.base}:${+f.skin}:${+f.bright}:${+f.lips}:${+f.blush}`, composeVariant(f));
+  const key = [+f.warp, f.eyeCount, +f.base, +f.skin, +f.bright, +f.lips, +f.blush, +f.whiten].join(':');
+  return ctx.program(`beauty:compose:${key}`, composeVariant(f));
 }
 
 /** Colour channels a face-field draw writes. */
@@ -211,6 +213,16 @@ export function createBeautyStage(): RenderStage<BeautyInputs> {
         fieldTex = field.texture;
       }
 
+      let whitenTex: WebGLTexture = input.texture;
+      if (work.whiten) {
+        const [fw, fh] = lowSize(2);
+        const target = ctx.acquireTarget(fw, fh);
+        begin(gl, target, [true, true, true, true], [0, 0, 0, 0]);
+        drawTriangles(gl, whitenTriangles(faces), [true, true, false, false]);
+        gl.colorMask(true, true, true, true);
+        whitenTex = target.texture;
+      }
+
       const out = ctx.acquireTarget(w, h);
       const eyes = eyeUniforms(work.eyes ? faces : [], levels, w, h);
       const features: ComposeFeatures = {
@@ -221,6 +233,7 @@ export function createBeautyStage(): RenderStage<BeautyInputs> {
         bright: levels.brightness > 0,
         lips: work.lips,
         blush: work.blush,
+        whiten: work.whiten,
       };
       ctx.drawQuad(
         composeProgram(ctx, features),
@@ -238,6 +251,9 @@ export function createBeautyStage(): RenderStage<BeautyInputs> {
           u_blush: levels.blush / 100,
           u_lipColor: LIP_COLORS[colors.lips],
           u_blushColor: BLUSH_COLORS[colors.blush],
+          u_whiten: whitenTex,
+          u_teeth: levels.teeth / 100,
+          u_eyeWhites: levels.eyeWhites / 100,
           u_eyes: eyes.u_eyes,
         },
         out,

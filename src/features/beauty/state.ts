@@ -29,7 +29,7 @@ function sessionStore<T>(schema: v.GenericSchema<unknown, T>): SyncStorage<T> {
 }
 
 const Level = v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(100));
-// Makeup came later: levels saved before it (no lips, no blush) read back with those at 0.
+// Makeup and whitening came later: levels saved before them read back with those at 0.
 const LevelsSchema = v.object({
   smooth: Level,
   brightness: Level,
@@ -38,6 +38,8 @@ const LevelsSchema = v.object({
   eyes: Level,
   lips: v.optional(Level, 0),
   blush: v.optional(Level, 0),
+  teeth: v.optional(Level, 0),
+  eyeWhites: v.optional(Level, 0),
 });
 const ColorsSchema = v.object({
   lips: v.picklist(Object.keys(LIP_COLORS) as (keyof typeof LIP_COLORS)[]),

@@ -14,7 +14,7 @@ export interface Photo {
   height: number;
   data: Uint8Array;
 }
-export const LEVELS = ['smooth', 'brightness', 'enhance', 'slim', 'eyes', 'lips', 'blush'] as const;
+export const LEVELS = ['smooth', 'brightness', 'enhance', 'slim', 'eyes', 'lips', 'blush', 'teeth', 'eyeWhites'] as const;
 export type Level = (typeof LEVELS)[number];
 
 
