@@ -316,40 +316,45 @@ test.describe('storage faults', () => {
     expect(await thumbIds(page)).toEqual(ids);
   });
 
-  test('storage fills up after the first photos: later photos stay in memory and the booth says so; freed, they are saved', async ({ page, baseURL }) => {
-    test.setTimeout(90_000);
-    // A real full disk: the browser gives the origin a small quota, the test fills what is left, and
-    // the app's next write aborts with QuotaExceededError as it does on a full phone.
-    const unlimit = await limitQuota(page, new URL(baseURL!).origin, 40 << 20);
-    try {
-      await page.goto('/photobooth');
-      await captureSequence(page, { shots: 1, countdown: 0 });
-      await expect.poll(() => storedPhotoCount(page)).toBe(1);
-      await expect(page.getByTestId('storage-notice')).toHaveCount(0);
-      expect(await fillQuota(page), 'the filler took the free space').toBeGreaterThan(1 << 20);
-      const [first] = await thumbIds(page);
-      await page.getByTestId('retake-1').click();
-      await expect.poll(async () => (await thumbIds(page))[0]).not.toBe(first);
-      await expect(page.getByTestId('storage-notice')).toHaveAttribute('data-kind', 'full');
-      await expect(page.getByTestId('storage-notice')).toContainText(tr('en', 'storage.full').slice(0, 30));
-      await expect(page.getByTestId('captured-thumb')).toHaveCount(1);
-      await page.getByTestId('to-preview').click();
-      await expect(page.getByTestId('preview-photo')).toHaveCount(1);
-      await expect(page.getByTestId('strip-canvas')).not.toHaveAttribute('data-renders', '0');
-      // Space freed: the next change is saved and the notice goes.
-      await freeQuota(page);
-      await page.getByRole('link', { name: tr('en', 'preview.takeNew') }).first().click();
-      await page.getByTestId('retake-1').click();
-      await expect(page.getByTestId('storage-notice')).toHaveCount(0);
-      const ids = await thumbIds(page);
-      await expect.poll(() => storedPhotoCount(page)).toBe(1);
-      await page.reload();
-      await expect(page.getByTestId('captured-thumb')).toHaveCount(1);
-      expect(await thumbIds(page)).toEqual(ids);
-    } finally {
-      await unlimit();
-    }
-  });
+  // A small phone too: there the pinned stage and the floating notice together are taller than the
+  // screen, and the stage must make room for the Retake buttons between them.
+  for (const viewport of [undefined, { width: 360, height: 740 }]) {
+    test(`storage fills up after the first photos: later photos stay in memory and the booth says so; freed, they are saved${viewport ? ` (${viewport.width}×${viewport.height})` : ''}`, async ({ page, baseURL }) => {
+      test.setTimeout(90_000);
+      if (viewport) await page.setViewportSize(viewport);
+      // A real full disk: the browser gives the origin a small quota, the test fills what is left, and
+      // the app's next write aborts with QuotaExceededError as it does on a full phone.
+      const unlimit = await limitQuota(page, new URL(baseURL!).origin, 40 << 20);
+      try {
+        await page.goto('/photobooth');
+        await captureSequence(page, { shots: 1, countdown: 0 });
+        await expect.poll(() => storedPhotoCount(page)).toBe(1);
+        await expect(page.getByTestId('storage-notice')).toHaveCount(0);
+        expect(await fillQuota(page), 'the filler took the free space').toBeGreaterThan(1 << 20);
+        const [first] = await thumbIds(page);
+        await page.getByTestId('retake-1').click();
+        await expect.poll(async () => (await thumbIds(page))[0]).not.toBe(first);
+        await expect(page.getByTestId('storage-notice')).toHaveAttribute('data-kind', 'full');
+        await expect(page.getByTestId('storage-notice')).toContainText(tr('en', 'storage.full').slice(0, 30));
+        await expect(page.getByTestId('captured-thumb')).toHaveCount(1);
+        await page.getByTestId('to-preview').click();
+        await expect(page.getByTestId('preview-photo')).toHaveCount(1);
+        await expect(page.getByTestId('strip-canvas')).not.toHaveAttribute('data-renders', '0');
+        // Space freed: the next change is saved and the notice goes.
+        await freeQuota(page);
+        await page.getByRole('link', { name: tr('en', 'preview.takeNew') }).first().click();
+        await page.getByTestId('retake-1').click();
+        await expect(page.getByTestId('storage-notice')).toHaveCount(0);
+        const ids = await thumbIds(page);
+        await expect.poll(() => storedPhotoCount(page)).toBe(1);
+        await page.reload();
+        await expect(page.getByTestId('captured-thumb')).toHaveCount(1);
+        expect(await thumbIds(page)).toEqual(ids);
+      } finally {
+        await unlimit();
+      }
+    });
+  }
 });
 
 test.describe('the global error banner', () => {
