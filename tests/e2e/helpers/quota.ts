@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /**
  * A real full disk, not a simulated throw: the origin gets a small storage quota from the browser
@@ -60,9 +60,12 @@ export function fillQuota(page: Page): Promise<number> {
   }, FILLER_DB);
 }
 
-/** Frees what `fillQuota` took. */
-export function freeQuota(page: Page): Promise<void> {
-  return page.evaluate(
+/**
+ * Frees what `fillQuota` took, and resolves once the browser counts the space as free again (its
+ * usage figure can lag the deletion; a write before then would still find the disk full).
+ */
+export async function freeQuota(page: Page): Promise<void> {
+  await page.evaluate(
     (name) =>
       new Promise<void>((ok, ko) => {
         const req = indexedDB.deleteDatabase(name);
@@ -71,4 +74,10 @@ export function freeQuota(page: Page): Promise<void> {
       }),
     FILLER_DB,
   );
+  await expect
+    .poll(() => page.evaluate(async () => {
+      const { usage = 0, quota = 0 } = await navigator.storage.estimate();
+      return usage < quota / 2;
+    }), { message: 'the freed space is counted as free', timeout: 15_000 })
+    .toBe(true);
 }
