@@ -10,8 +10,8 @@ import {
   PRESET_LEVELS,
   ZERO_LEVELS,
 } from '../../src/features/beauty/meta';
-import { EYE_MAX_MAGNIFY, eyeUniforms, faceBox, skinMaskTriangles } from '../../src/features/beauty/uniforms';
-import { blushTriangles, FIELD_ZERO, jawWeight, lipTriangles, PIN_RING, slimMesh, VERTEX_FLOATS } from '../../src/features/beauty/faceField';
+import { EYE_MAX_MAGNIFY, eyeUniforms, faceBox } from '../../src/features/beauty/uniforms';
+import { blushTriangles, FIELD_ZERO, jawWeight, lipTriangles, PIN_RING, skinMaskTriangles, slimMesh, VERTEX_FLOATS } from '../../src/features/beauty/faceField';
 import { beautyWork, composeVariant, FACE_LOWRES_PX, lowresScale, type BeautyInputs } from '../../src/features/beauty/stage';
 import type { FrameMeta } from '../../src/gl/types';
 import type { FaceLandmarks } from '../../src/features/vision/types';

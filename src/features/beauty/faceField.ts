@@ -8,14 +8,27 @@
  *   b:    the lip mask (the lips' outline minus the mouth's opening), for the lip tint, and the
  *         blush weight (1 at the cheek's centre, 0 at its rim): they never overlap, and the
  *         compose pass tells them apart by the skin mask (lips are cut out of it).
- *   a:    the skin mask (the face oval minus eyes, brows and lips; uniforms.ts).
+ *   a:    the skin mask (the face oval minus eyes, brows and lips).
  * A second texture of the same size holds the whitening masks when those are on: r = the mouth's
  * opening (teeth), g = the eyes' openings (their whites); the compose pass keeps to the bright
  * pixels there (not the dark inside of the mouth, not the iris).
  * Vertices are [x, y, r, g, b, a]: x, y in source uv with y up (the texture's orientation).
  */
 import type { FaceLandmarks } from '../vision/types';
-import { CHEEKS, CHIN, FACE_OVAL, FOREHEAD, INNER_LIPS_RING, LEFT_CHEEK_EDGE, LEFT_EYE_RING, LIPS_RING, RIGHT_CHEEK_EDGE, RIGHT_EYE_RING } from './faceRegions';
+import {
+  CHEEKS,
+  CHIN,
+  FACE_OVAL,
+  FOREHEAD,
+  INNER_LIPS_RING,
+  LEFT_CHEEK_EDGE,
+  LEFT_EYE_RING,
+  LIPS_RING,
+  meshFaces,
+  RIGHT_CHEEK_EDGE,
+  RIGHT_EYE_RING,
+  SKIN_CUTOUTS,
+} from './faceRegions';
 
 /** At level 100 the jaw moves inward by this share of the face width. */
 export const SLIM_MAX_SHIFT = 0.06;
@@ -54,8 +67,7 @@ export function slimMesh(faces: FaceLandmarks[], slimLevel: number, width: numbe
   const slim = slimLevel / 100;
   const verts: { pos: Pt; off: Pt }[][] = [];
   if (slim > 0) {
-    for (const face of faces.slice(0, 2)) {
-      if (face.length < 468) continue;
+    for (const face of meshFaces(faces)) {
       const P = (i: number): Pt => ({ x: (face[i]?.x ?? 0) * width, y: (1 - (face[i]?.y ?? 0)) * height });
       const oval = FACE_OVAL.map(P);
       const c = oval.reduce((a, p) => ({ x: a.x + p.x / oval.length, y: a.y + p.y / oval.length }), { x: 0, y: 0 });
@@ -118,12 +130,25 @@ export function ringFan(face: FaceLandmarks, ring: readonly number[], scale: num
   for (let i = 0; i < pts.length; i++) out.push(c.x, c.y, ...value, ...s(pts[i]!), ...s(pts[(i + 1) % pts.length]!));
 }
 
+/**
+ * Skin mask geometry as face-field triangles (alpha channel): first the face oval (drawn as 1),
+ * then the cut-outs (drawn as 0), each enlarged about its centre (SKIN_CUTOUTS).
+ */
+export function skinMaskTriangles(faces: FaceLandmarks[]): { oval: Float32Array; cutouts: Float32Array } {
+  const oval: number[] = [];
+  const cutouts: number[] = [];
+  for (const face of meshFaces(faces)) {
+    ringFan(face, FACE_OVAL, 0.94, [0, 0, 0, 1], oval);
+    for (const { ring, scale } of SKIN_CUTOUTS) ringFan(face, ring, scale, [0, 0, 0, 0], cutouts);
+  }
+  return { oval: new Float32Array(oval), cutouts: new Float32Array(cutouts) };
+}
+
 /** The lip mask: the lips' outline drawn as 1, then the mouth's opening as 0 (channel b). */
 export function lipTriangles(faces: FaceLandmarks[]): { lips: Float32Array; mouth: Float32Array } {
   const lips: number[] = [];
   const mouth: number[] = [];
-  for (const face of faces.slice(0, 2)) {
-    if (face.length < 468) continue;
+  for (const face of meshFaces(faces)) {
     ringFan(face, LIPS_RING, 1.04, [0, 0, 1, 0], lips);
     ringFan(face, INNER_LIPS_RING, 1, [0, 0, 0, 0], mouth);
   }
@@ -137,8 +162,7 @@ export function lipTriangles(faces: FaceLandmarks[]): { lips: Float32Array; mout
 export function blushTriangles(faces: FaceLandmarks[], width: number, height: number): Float32Array {
   const out: number[] = [];
   const SEGMENTS = 20;
-  for (const face of faces.slice(0, 2)) {
-    if (face.length < 468) continue;
+  for (const face of meshFaces(faces)) {
     const P = (i: number): Pt => ({ x: (face[i]?.x ?? 0) * width, y: (1 - (face[i]?.y ?? 0)) * height });
     const faceWidth = Math.hypot(P(LEFT_CHEEK_EDGE).x - P(RIGHT_CHEEK_EDGE).x, P(LEFT_CHEEK_EDGE).y - P(RIGHT_CHEEK_EDGE).y);
     // The face's tilt: the line between the cheek edges.
@@ -165,8 +189,7 @@ export function blushTriangles(faces: FaceLandmarks[], width: number, height: nu
 /** Whitening masks: the mouth's opening (r, teeth) and the eyes' openings (g, their whites). */
 export function whitenTriangles(faces: FaceLandmarks[]): Float32Array {
   const out: number[] = [];
-  for (const face of faces.slice(0, 2)) {
-    if (face.length < 468) continue;
+  for (const face of meshFaces(faces)) {
     ringFan(face, INNER_LIPS_RING, 1, [1, 0, 0, 0], out);
     for (const ring of [RIGHT_EYE_RING, LEFT_EYE_RING]) ringFan(face, ring, 1, [0, 1, 0, 0], out);
   }

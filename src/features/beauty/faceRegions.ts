@@ -1,3 +1,14 @@
+import type { FaceLandmarks } from '../vision/types';
+import { MAX_FACES } from '../vision/meta';
+
+/** Points of the face mesh every beauty region needs (the 478-point model adds the irises). */
+export const FACE_MESH_POINTS = 468;
+
+/** The faces the beauty passes work on: at most MAX_FACES, each with a whole mesh. */
+export function meshFaces(faces: FaceLandmarks[]): FaceLandmarks[] {
+  return faces.slice(0, MAX_FACES).filter((f) => f.length >= FACE_MESH_POINTS);
+}
+
 /**
  * MediaPipe Face Mesh landmark indices the beauty passes use (478-point model with irises).
  * Rings are ordered around the outline, so a triangle fan from their centre fills them.

@@ -4,9 +4,9 @@ import composeFrag from '../../../shaders/beauty/compose.frag?raw';
 import fieldFrag from '../../../shaders/beauty/face-field.frag?raw';
 import fieldVert from '../../../shaders/beauty/face-field.vert?raw';
 import { BLUSH_COLORS, DEFAULT_COLORS, LIP_COLORS, needsFaces, type BeautySettings } from './meta';
-import { FACE_OVAL } from './faceRegions';
-import { blushTriangles, FIELD_ZERO, lipTriangles, slimMesh, VERTEX_FLOATS, whitenTriangles } from './faceField';
-import { eyeUniforms, faceBox, skinMaskTriangles } from './uniforms';
+import { FACE_MESH_POINTS, FACE_OVAL } from './faceRegions';
+import { blushTriangles, FIELD_ZERO, lipTriangles, skinMaskTriangles, slimMesh, VERTEX_FLOATS, whitenTriangles } from './faceField';
+import { eyeUniforms, faceBox } from './uniforms';
 import type { FaceLandmarks } from '../vision/types';
 import type { FrameMeta, RenderStage, RenderTarget, StageContext } from '../../gl/types';
 
@@ -43,7 +43,7 @@ export function lowresScale(faces: FaceLandmarks[], inputWidth: number, inputHei
 
 /** The face's width as a fraction of the frame's width (from its outline landmarks). */
 function faceWidthOf(face: FaceLandmarks): number {
-  if (face.length < 468) return 0;
+  if (face.length < FACE_MESH_POINTS) return 0;
   const xs = FACE_OVAL.map((i) => face[i]?.x ?? 0);
   return Math.max(...xs) - Math.min(...xs);
 }

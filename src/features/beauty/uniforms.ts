@@ -1,7 +1,6 @@
 /** Landmarks + levels → the few numbers the beauty shader needs (pure, unit-tested). */
 import type { FaceLandmarks } from '../vision/types';
-import { EYES, FACE_OVAL, SKIN_CUTOUTS } from './faceRegions';
-import { ringFan } from './faceField';
+import { EYES, FACE_OVAL, meshFaces } from './faceRegions';
 import type { BeautyLevels } from './meta';
 
 /** At level 100 an eye's centre is magnified by 1 / (1 - EYE_MAX_MAGNIFY). */
@@ -26,8 +25,7 @@ export function eyeUniforms(faces: FaceLandmarks[], levels: BeautyLevels, width:
   const u: EyeUniforms = { u_eyeCount: 0, u_eyes: new Float32Array(MAX_EYES * 4) };
   const eyes = levels.eyes / 100;
   if (eyes <= 0) return u;
-  for (const face of faces.slice(0, 2)) {
-    if (face.length < 468) continue;
+  for (const face of meshFaces(faces)) {
     const P = (i: number) => px(face[i], width, height);
     for (const eye of EYES) {
       const width = dist(P(eye.outer), P(eye.inner));
@@ -42,21 +40,6 @@ export function eyeUniforms(faces: FaceLandmarks[], levels: BeautyLevels, width:
 const mid = (a: Pt, b: Pt): Pt => ({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
 
 /**
- * Skin mask geometry as face-field triangles (alpha channel): first the face oval (drawn as 1),
- * then the cut-outs (drawn as 0), each enlarged about its centre (SKIN_CUTOUTS).
- */
-export function skinMaskTriangles(faces: FaceLandmarks[]): { oval: Float32Array; cutouts: Float32Array } {
-  const oval: number[] = [];
-  const cutouts: number[] = [];
-  for (const face of faces.slice(0, 2)) {
-    if (face.length < 468) continue;
-    ringFan(face, FACE_OVAL, 0.94, [0, 0, 0, 1], oval);
-    for (const { ring, scale } of SKIN_CUTOUTS) ringFan(face, ring, scale, [0, 0, 0, 0], cutouts);
-  }
-  return { oval: new Float32Array(oval), cutouts: new Float32Array(cutouts) };
-}
-
-/**
  * The union of the faces' areas of effect in output pixels (y up) as min.xy, max.xy: the oval's
  * bounding box grown by half the face width (the slim mesh's pinned ring, the eye radius and the
  * blush stay inside it).
@@ -64,8 +47,7 @@ export function skinMaskTriangles(faces: FaceLandmarks[]): { oval: Float32Array;
  */
 export function faceBox(faces: FaceLandmarks[], width: number, height: number): [number, number, number, number] {
   let box: [number, number, number, number] = [1, 1, 0, 0];
-  for (const face of faces.slice(0, 2)) {
-    if (face.length < 468) continue;
+  for (const face of meshFaces(faces)) {
     const xs = FACE_OVAL.map((i) => (face[i]?.x ?? 0) * width);
     const ys = FACE_OVAL.map((i) => (1 - (face[i]?.y ?? 0)) * height);
     const grow = (Math.max(...xs) - Math.min(...xs)) * 0.5;
