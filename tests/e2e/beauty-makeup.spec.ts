@@ -1,49 +1,16 @@
 import { launchWithCamera } from './env';
 import { expect, expectAccessible, expectOnlyOwnOrigin, test } from './fixtures';
-import {
-  boxOf,
-  diffOutside,
-  enableBeauty,
-  freeze,
-  meanDiff,
-  meanLuma,
-  openBooth,
-  redToGreen,
-  setLevels,
-  shoot,
-  stillLandmarks,
-  type Photo,
-} from './helpers/beauty';
+import { boxOf, diffOutside, meanDiff, meanLuma, plainShot, redToGreen, setLevels, shoot, yellowness } from './helpers/beauty';
 import { tr } from './i18n';
 import { FACE_OVAL, INNER_LIPS_RING, LIPS_RING, RIGHT_EYE_RING, LEFT_EYE_RING } from '../../src/features/beauty/faceRegions';
 
-/** Mean yellowness over a box: how far red and green stand above blue. */
-function yellowness(p: Photo, x0: number, y0: number, x1: number, y1: number) {
-  let sum = 0;
-  let n = 0;
-  for (let y = Math.round(y0); y < y1; y++) {
-    for (let x = Math.round(x0); x < x1; x++) {
-      const i = (y * p.width + x) * 4;
-      sum += (p.data[i]! + p.data[i + 1]!) / 2 - p.data[i + 2]!;
-      n++;
-    }
-  }
-  return sum / n;
-}
 
 // Makeup from the landmarks (the close-up clip), measured on the saved photo and on the preview.
 test.use({ launchOptions: launchWithCamera({ clip: 'face-closeup-1280x720.mjpeg' }) });
 test.describe.configure({ timeout: 120_000 });
 
 test('lip tint colours the lips only, in the chosen shade; blush warms the cheeks only; teeth and eye whites whiten', async ({ page, requests, baseURL }) => {
-  await openBooth(page);
-  await enableBeauty(page);
-  await freeze(page);
-  await setLevels(page, {});
-  const plain = await shoot(page);
-  const [face] = await stillLandmarks(page);
-  expect(face, 'landmarks of the captured frame').toHaveLength(478);
-  const P = (i: number) => ({ x: face![i]!.x * plain.width, y: face![i]!.y * plain.height });
+  const { plain, face, P } = await plainShot(page);
   // Inside the lips' outline (shrunk 3 px off the edge), the two cheeks, the eyes.
   const lips = boxOf(LIPS_RING.map(P), -3);
   const cheeks = [205, 425].map((i) => P(i)).map((c) => [c.x - 12, c.y - 12, c.x + 12, c.y + 12] as const);
@@ -63,7 +30,7 @@ test('lip tint colours the lips only, in the chosen shade; blush warms the cheek
 
   // The preview shows the tint too (what you see is what you get): the lips' red-to-green ratio
   // rises on screen. (The preview is mirrored: x is flipped.)
-  const lipCentre = { x: 1 - (face![13]!.x + face![14]!.x) / 2, y: (face![13]!.y + face![14]!.y) / 2 + 0.012 };
+  const lipCentre = { x: 1 - (face[13]!.x + face[14]!.x) / 2, y: (face[13]!.y + face[14]!.y) / 2 + 0.012 };
   const previewRG = () =>
     page.evaluate(async (at) => {
       const { width, height, data } = await window.__pbTest!.previewPixels();

@@ -13,6 +13,7 @@ import {
   meanDiff,
   meanLuma,
   openBooth,
+  plainShot,
   setLevels,
   shoot,
   stillLandmarks,
@@ -71,19 +72,11 @@ function previewLuma(page: Page, at: { x: number; y: number }) {
 }
 
 test('eye enlarge, face slim, smoothing, brightness and enhance change the photo where they should, and only there', async ({ page, requests, baseURL }) => {
-  await openBooth(page);
-  await enableBeauty(page);
-  await freeze(page);
-
-  await setLevels(page, {});
-  const plain = await shoot(page);
+  const { plain, face, P } = await plainShot(page);
   expect([plain.width, plain.height]).toEqual([1280, 720]);
 
   await setLevels(page, { eyes: 100 });
   const eyes = await shoot(page);
-  const [face] = await stillLandmarks(page);
-  expect(face, 'landmarks of the captured frame').toHaveLength(478);
-  const P = (i: number) => ({ x: face![i]!.x * plain.width, y: face![i]!.y * plain.height });
 
   // Eye enlarge: each eye region changes, the image corners do not.
   for (const [outer, inner, iris] of [
@@ -152,7 +145,7 @@ test('eye enlarge, face slim, smoothing, brightness and enhance change the photo
   for (const l of backgroundLift) expect(Math.abs(l), `background luma lift ${backgroundLift.map((x) => x.toFixed(1))}`).toBeLessThan(0.5);
   // The preview shows it too (brightness alone asks for the landmarks): the forehead is lifted on
   // screen, the corner is not. (The preview is mirrored: x is flipped.)
-  const forehead = { x: 1 - face![151]!.x, y: face![151]!.y };
+  const forehead = { x: 1 - face[151]!.x, y: face[151]!.y };
   await setLevels(page, {});
   const plainPreview = await previewLuma(page, forehead);
   await setLevels(page, { brightness: 100 });

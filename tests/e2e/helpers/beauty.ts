@@ -74,36 +74,68 @@ export async function stillLandmarks(page: Page): Promise<Pt[][]> {
   );
 }
 
+/**
+ * The common start of a measured beauty test: the booth open, beauty on, the camera frozen, one
+ * photo with every level at 0, and that frame's landmarks (`P(i)`: landmark i in photo pixels).
+ */
+export async function plainShot(page: Page) {
+  await openBooth(page);
+  await enableBeauty(page);
+  await freeze(page);
+  await setLevels(page, {});
+  const plain = await shoot(page);
+  const [face] = await stillLandmarks(page);
+  expect(face, 'landmarks of the captured frame').toHaveLength(478);
+  const P = (i: number): Pt => ({ x: face![i]!.x * plain.width, y: face![i]!.y * plain.height });
+  return { plain, face: face!, P };
+}
+
 export const luma = (p: Photo, x: number, y: number) => {
   const i = (Math.round(y) * p.width + Math.round(x)) * 4;
   return 0.299 * p.data[i]! + 0.587 * p.data[i + 1]! + 0.114 * p.data[i + 2]!;
 };
 
-/** Mean absolute RGB difference over a box (x0,y0)-(x1,y1). */
-export function meanDiff(a: Photo, b: Photo, x0: number, y0: number, x1: number, y1: number) {
+type Box = readonly [x0: number, y0: number, x1: number, y1: number];
+
+/**
+ * The mean of `value(i)` over a box's pixels (i: the pixel's offset in RGBA data), clipped to the
+ * photo; `keep` can leave pixels out. The one pixel loop the measures below share.
+ */
+function boxMean(p: Photo, [x0, y0, x1, y1]: Box, value: (i: number) => number, keep?: (x: number, y: number) => boolean) {
   let sum = 0;
   let n = 0;
-  for (let y = Math.max(0, Math.round(y0)); y < Math.min(a.height, Math.round(y1)); y++) {
-    for (let x = Math.max(0, Math.round(x0)); x < Math.min(a.width, Math.round(x1)); x++) {
-      const i = (y * a.width + x) * 4;
-      sum += Math.abs(a.data[i]! - b.data[i]!) + Math.abs(a.data[i + 1]! - b.data[i + 1]!) + Math.abs(a.data[i + 2]! - b.data[i + 2]!);
-      n += 3;
+  for (let y = Math.max(0, Math.round(y0)); y < Math.min(p.height, Math.round(y1)); y++) {
+    for (let x = Math.max(0, Math.round(x0)); x < Math.min(p.width, Math.round(x1)); x++) {
+      if (keep && !keep(x, y)) continue;
+      sum += value((y * p.width + x) * 4);
+      n++;
     }
   }
   return sum / n;
 }
 
+/** Mean absolute RGB difference between two photos at pixel offset i. */
+const rgbDiff = (a: Photo, b: Photo) => (i: number) =>
+  (Math.abs(a.data[i]! - b.data[i]!) + Math.abs(a.data[i + 1]! - b.data[i + 1]!) + Math.abs(a.data[i + 2]! - b.data[i + 2]!)) / 3;
+
+/** Mean absolute RGB difference over a box (x0,y0)-(x1,y1). */
+export function meanDiff(a: Photo, b: Photo, ...box: Box) {
+  return boxMean(a, box, rgbDiff(a, b));
+}
+
 /** Mean luma over a box (x0,y0)-(x1,y1). */
-export function meanLuma(p: Photo, x0: number, y0: number, x1: number, y1: number) {
-  let sum = 0;
-  let n = 0;
-  for (let y = Math.max(0, Math.round(y0)); y < Math.min(p.height, Math.round(y1)); y++) {
-    for (let x = Math.max(0, Math.round(x0)); x < Math.min(p.width, Math.round(x1)); x++) {
-      sum += luma(p, x, y);
-      n++;
-    }
-  }
-  return sum / n;
+export function meanLuma(p: Photo, ...box: Box) {
+  return boxMean(p, box, (i) => 0.299 * p.data[i]! + 0.587 * p.data[i + 1]! + 0.114 * p.data[i + 2]!);
+}
+
+/** Mean red-to-green ratio over a box. */
+export function redToGreen(p: Photo, ...box: Box) {
+  return boxMean(p, box, (i) => p.data[i]!) / Math.max(1, boxMean(p, box, (i) => p.data[i + 1]!));
+}
+
+/** Mean yellowness over a box: how far red and green stand above blue. */
+export function yellowness(p: Photo, ...box: Box) {
+  return boxMean(p, box, (i) => (p.data[i]! + p.data[i + 1]!) / 2 - p.data[i + 2]!);
 }
 
 /** Fine detail: mean absolute Laplacian of luma over a box. */
@@ -184,30 +216,6 @@ export function diffOutside(a: Photo, b: Photo, ring: Pt[], scale: number, reach
     }
     return hit;
   };
-  const [x0, y0, x1, y1] = boxOf(ring.map((p) => ({ x: c.x + (p.x - c.x) * reach, y: c.y + (p.y - c.y) * reach })));
-  let sum = 0;
-  let n = 0;
-  for (let y = Math.max(0, Math.round(y0)); y < Math.min(a.height, y1); y++) {
-    for (let x = Math.max(0, Math.round(x0)); x < Math.min(a.width, x1); x++) {
-      if (inside(x, y)) continue;
-      const i = (y * a.width + x) * 4;
-      sum += Math.abs(a.data[i]! - b.data[i]!) + Math.abs(a.data[i + 1]! - b.data[i + 1]!) + Math.abs(a.data[i + 2]! - b.data[i + 2]!);
-      n += 3;
-    }
-  }
-  return sum / n;
-}
-
-/** Mean red-to-green ratio over a box. */
-export function redToGreen(p: Photo, x0: number, y0: number, x1: number, y1: number) {
-  let r = 0;
-  let g = 0;
-  for (let y = Math.max(0, Math.round(y0)); y < Math.min(p.height, y1); y++) {
-    for (let x = Math.max(0, Math.round(x0)); x < Math.min(p.width, x1); x++) {
-      const i = (y * p.width + x) * 4;
-      r += p.data[i]!;
-      g += p.data[i + 1]!;
-    }
-  }
-  return r / Math.max(1, g);
+  const box = boxOf(ring.map((p) => ({ x: c.x + (p.x - c.x) * reach, y: c.y + (p.y - c.y) * reach })));
+  return boxMean(a, box, rgbDiff(a, b), (x, y) => !inside(x, y));
 }
