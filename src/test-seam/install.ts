@@ -6,7 +6,6 @@
  */
 import { boothRendererAtom } from '../features/booth/state';
 import { ZERO_LEVELS, type BeautyLevels } from '../features/beauty/meta';
-import type { FaceLandmarks } from '../features/vision/types';
 import { faceTracker } from '../features/vision/faceTracker';
 import { filterPass } from '../features/filters/pass';
 import type { PassTiming } from '../gl/pipeline';
@@ -53,14 +52,41 @@ const api = {
   },
 
   /** Landmarks the app found: the latest live ones (smoothed) and the last capture's still (normalised 0..1). */
-  landmarks(): { live: FaceLandmarks[]; lastStill: FaceLandmarks[]; liveDetectMs: number[] } {
-    return { live: faceTracker.getLiveFaces().faces, lastStill: faceTracker.lastStill, liveDetectMs: [...faceTracker.liveDetectMs] };
+  landmarks() {
+    const t = faceTracker;
+    return {
+      live: t.getLiveFaces().faces,
+      lastStill: t.lastStill,
+      liveDetectMs: [...t.liveDetectMs],
+      liveModelMs: [...t.liveModelMs],
+      liveCalls: [...t.liveCalls],
+    };
   },
 
-  /** Longest side of the live frames sent to the landmarker (the bench compares sizes). */
-  setLiveDetectSize(size: number): void {
-    faceTracker.liveDetectSize = size;
-    faceTracker.liveDetectMs.length = 0;
+  /**
+   * Feeds camera frames to the landmarker as the preview would, while the beauty stage is off: the
+   * bench times the landmarks without the beauty passes' GPU work beside them. `alone` pauses the
+   * video (which stops the preview loop) and offers its frame again as soon as the worker is free:
+   * the landmarks' own cost on this machine, with nothing else running.
+   */
+  driveLandmarks({ alone = false }: { alone?: boolean } = {}): () => void {
+    const video = document.querySelector<HTMLVideoElement>('[data-testid="booth-stage"] video');
+    if (!video) return () => undefined;
+    let on = true;
+    if (alone) video.pause();
+    const next = (): unknown =>
+      on &&
+      (alone
+        ? setTimeout(() => (faceTracker.offerLiveFrame(video, performance.now()), next()), 5)
+        : video.requestVideoFrameCallback((now) => (faceTracker.offerLiveFrame(video, now), next())));
+    next();
+    return () => (on = false);
+  },
+
+  /** Starts a clean sample of live landmark times, and says which delegate runs them (bench). */
+  async restartLandmarkTiming() {
+    for (const list of [faceTracker.liveDetectMs, faceTracker.liveModelMs, faceTracker.liveCalls]) list.length = 0;
+    return faceTracker.delegate();
   },
 
   /** The booth's renderer: stats for the bench, capture with a chosen filter. */

@@ -1,12 +1,12 @@
 /**
  * Main-thread side of the face landmarker: loads it on demand (with progress), feeds the live
- * preview's frames to the worker at a reduced size, smooths the landmarks over time, and detects
- * faces on a capture's own full-resolution frame.
+ * preview's frames to the worker (which follows each face in a crop of its own), smooths the
+ * landmarks over time, and detects faces on a capture's own full-resolution frame.
  */
 import { connect, type Bridge } from '../../workers/bridge';
 import { OneEuroFilter } from './oneEuro';
-import { LIVE_DETECT_SIZE, MAX_FACES, MODEL_URL, WASM_BASE } from './meta';
-import { FAILURES, type FacesResult, type LandmarkerApi, type LandmarkerEvents, type LandmarkerFailure } from './protocol';
+import { MAX_FACES, MODEL_URL, WASM_BASE } from './meta';
+import { FAILURES, type DelegateChoice, type FacesResult, type LandmarkerApi, type LandmarkerEvents, type LandmarkerFailure } from './protocol';
 import type { FaceLandmarks } from './types';
 
 /** How long after leaving the booth the landmarker is closed. */
@@ -47,11 +47,12 @@ class FaceTracker {
   private smoothers = Array.from({ length: MAX_FACES }, () => new OneEuroFilter());
   /** Worker-side detection times of live frames, newest last (for the benchmark and diagnostics). */
   readonly liveDetectMs: number[] = [];
+  /** The same frames' time inside MediaPipe alone, and its calls per frame. */
+  readonly liveModelMs: number[] = [];
+  readonly liveCalls: number[] = [];
   /** Landmarks of the last capture's still (diagnostics: the test seam reads them). */
   lastStill: FaceLandmarks[] = [];
   modelUrl = MODEL_URL;
-  /** Longest side of live frames sent to the worker (the benchmark tries others). */
-  liveDetectSize = LIVE_DETECT_SIZE;
 
   getStatus = (): TrackerStatus => this.status;
 
@@ -141,37 +142,45 @@ class FaceTracker {
     return this.load();
   }
 
-  private detect(frame: ImageBitmap | VideoFrame, maxSide: number): Promise<FacesResult> {
+  private detect(frame: ImageBitmap | VideoFrame, still: boolean): Promise<FacesResult> {
     if (!this.bridge) {
       frame.close();
-      return Promise.resolve({ faces: [], detectMs: 0, width: 0, height: 0 });
+      return Promise.resolve({ faces: [], ids: [], detectMs: 0, modelMs: 0, calls: 0, width: 0, height: 0 });
     }
-    return this.bridge.call('detect', { frame, maxSide }, { transfer: [frame] });
+    return this.bridge.call('detect', { frame, still }, { transfer: [frame] });
+  }
+
+  /** Which delegate runs the landmarks (the bench prints it). */
+  async delegate(): Promise<DelegateChoice | undefined> {
+    return this.bridge?.call('delegate', undefined);
   }
 
   /**
-   * Called for each preview frame: if the worker is free, sends it this frame (downscaled) and
-   * returns at once; the preview keeps drawing with the latest smoothed landmarks meanwhile.
+   * Called for each preview frame: if the worker is free, sends it this frame and returns at once
+   * (a frame that comes while the worker is busy is skipped, never queued); the preview keeps drawing with the latest smoothed landmarks meanwhile.
    */
   offerLiveFrame(video: HTMLVideoElement, timestamp: number) {
     if (this.status.state !== 'ready' || this.liveBusy || !video.videoWidth) return;
     this.liveBusy = true;
-    // A VideoFrame wraps the current camera frame without copying it; the worker scales it down.
+    // A VideoFrame wraps the current camera frame without copying it; the worker crops it.
     const grab =
       typeof VideoFrame !== 'undefined'
         ? Promise.resolve().then(() => new VideoFrame(video, { timestamp: Math.round(timestamp * 1000) }))
         : createImageBitmap(video);
     grab
-      .then((frame) => this.detect(frame, this.liveDetectSize))
+      .then((frame) => this.detect(frame, false))
       .then((reply) => {
         if (!this.bridge) return; // closed meanwhile
         if (reply.detectMs > 0) {
-          this.liveDetectMs.push(reply.detectMs);
-          if (this.liveDetectMs.length > 600) this.liveDetectMs.shift();
+          for (const [list, v] of [[this.liveDetectMs, reply.detectMs], [this.liveModelMs, reply.modelMs], [this.liveCalls, reply.calls]] as const) {
+            list.push(v);
+            if (list.length > 600) list.shift();
+          }
         }
         const t = timestamp / 1000;
-        const faces = reply.faces.slice(0, MAX_FACES).map((pts, i) => toLandmarks(this.smoothers[i]!.filter(pts, t)));
-        for (let i = reply.faces.length; i < MAX_FACES; i++) this.smoothers[i]!.reset();
+        // Each face is smoothed by its own filter, which it keeps while it stays tracked.
+        const faces = reply.faces.map((pts, i) => toLandmarks(this.smoothers[reply.ids[i]!]!.filter(pts, t)));
+        this.smoothers.forEach((s, id) => reply.ids.includes(id) || s.reset());
         this.live = { faces, timestamp, known: true };
         for (const fn of this.listeners) fn();
       })
@@ -188,7 +197,7 @@ class FaceTracker {
     if (this.status.state !== 'ready') return [];
     // A copy: the caller keeps (and closes) its own frame.
     const bitmap = await createImageBitmap(source);
-    const reply = await this.detect(bitmap, 0);
+    const reply = await this.detect(bitmap, true);
     const faces = reply.faces.map(toLandmarks);
     this.lastStill = faces;
     return faces;

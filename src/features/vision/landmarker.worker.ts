@@ -1,163 +1,190 @@
 /// <reference lib="webworker" />
 // Face landmarks off the main thread, so the live preview never waits for them.
 import '../../workers/installGuard';
-import { FaceLandmarker, FilesetResolver, type FaceLandmarkerOptions } from '@mediapipe/tasks-vision';
+import type { FaceLandmarker } from '@mediapipe/tasks-vision';
 import { expose } from '../../workers/bridge';
-import { MAX_FACES } from './meta';
-import type { FacesResult, LandmarkerApi, LandmarkerEvents } from './protocol';
-
-declare const self: DedicatedWorkerGlobalScope & { ModuleFactory?: unknown };
-
-/** A failed loading step; its name crosses the bridge and tells the panel which one. */
-class StepError extends Error {
-  constructor(reason: 'model' | 'wasm' | 'init', message: string) {
-    super(message);
-    this.name = reason;
-  }
-}
-
-let emitProgress: (loaded: number, total: number) => void = () => {};
-
-/** Model bytes read chunk by chunk so the panel can show a progress bar. */
-async function fetchModel(url: string): Promise<Uint8Array> {
-  let res: Response;
-  try {
-    res = await fetch(url);
-  } catch (e) {
-    throw new StepError('model', `network: ${String(e)}`);
-  }
-  if (!res.ok || !res.body) throw new StepError('model', `HTTP ${res.status}`);
-  const total = Number(res.headers.get('content-length')) || 0;
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let loaded = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    loaded += value.byteLength;
-    emitProgress(loaded, total);
-  }
-  const bytes = new Uint8Array(loaded);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.byteLength;
-  }
-  return bytes;
-}
+import { LIVE_CROP_SIZE, MAX_FACES, SEARCH_EVERY_MS, STILL_CROP_SIZE, TILE_SIZE } from './meta';
+import { createLandmarker, fetchModel, loadWasmFileset, type Fileset } from './landmarkerLoad';
+import { chooseDelegate } from './delegate';
+import { cropSize, cropToFrame, faceBox, followFace, sameFace, scaleCrop, tilesFor, type Crop } from './faceCrops';
+import type { DelegateChoice, FacesResult, LandmarkerApi, LandmarkerEvents } from './protocol';
 
 /**
- * MediaPipe's classic loader defines a global `ModuleFactory` through importScripts, which module
- * workers lack, and the CSP forbids eval. Its UMD tail also assigns `module.exports` when
- * `module` and `exports` exist, so we provide those as globals, import the loader as a module,
- * and hand the factory over; an empty wasmLoaderPath then tells tasks-vision to skip its own
- * loader step.
+ * One landmarker per face, each asked for one face and fed a crop that follows it (faceCrops.ts):
+ * `crop` is where its face was last seen, in units of the frame's width (so it fits a still of
+ * another size), or undefined while the slot is free to search.
  */
-async function loadWasmFileset(wasmBase: string) {
-  const fileset = await FilesetResolver.forVisionTasks(wasmBase);
-  const umd = self as unknown as {
-    module?: { exports?: unknown };
-    exports?: unknown;
-    custom_dbg?: (...text: unknown[]) => void;
-  };
-  // As a module the loader runs in strict mode, where its block-scoped fallback `custom_dbg`
-  // (MediaPipe's debug log) is invisible to the call after the block: provide the same as a global.
-  umd.custom_dbg = (...text) => console.warn(...text);
-  umd.module = {};
-  umd.exports = {};
-  try {
-    await import(/* @vite-ignore */ new URL(fileset.wasmLoaderPath, self.location.href).href);
-  } catch (e) {
-    throw new StepError('wasm', `${fileset.wasmLoaderPath}: ${String(e)}`);
-  }
-  const factory = umd.module.exports;
-  delete umd.module;
-  delete umd.exports;
-  if (typeof factory !== 'function') throw new StepError('wasm', 'the wasm loader did not export ModuleFactory');
-  self.ModuleFactory = factory;
-  return { ...fileset, wasmLoaderPath: '' };
+interface Slot {
+  landmarker: FaceLandmarker;
+  crop?: Crop;
 }
 
-let video: FaceLandmarker | undefined;
-let modelBytes: Uint8Array | undefined;
-let fileset: Awaited<ReturnType<typeof loadWasmFileset>> | undefined;
-let lastVideoTs = 0;
+let files: Fileset | undefined;
+let model: Uint8Array | undefined;
+let delegate: DelegateChoice | undefined;
+const slots: Slot[] = [];
+let lastTs = 0;
+let lastSearch = -Infinity;
+let nextTile = 0;
+let canvas: OffscreenCanvas | undefined;
+let blank: OffscreenCanvas | undefined;
+/** Time spent creating a landmarker during the current detection (a one-off load, not per-frame work). */
+let setupMs = 0;
+/** The current detection's time inside MediaPipe alone, and its calls. */
+let modelMs = 0;
+let calls = 0;
 
-function options(): FaceLandmarkerOptions {
-  return {
-    // CPU: the GPU delegate is far slower on software WebGL, and the worker has no canvas anyway.
-    baseOptions: { modelAssetBuffer: modelBytes!, delegate: 'CPU' },
-    runningMode: 'VIDEO',
-    numFaces: MAX_FACES,
-    outputFaceBlendshapes: false,
-    outputFacialTransformationMatrixes: false,
-  };
+/** One landmarker call, timed. */
+function run(landmarker: FaceLandmarker, image: TexImageSource) {
+  const start = performance.now();
+  try {
+    return landmarker.detectForVideo(image, stamp()).faceLandmarks[0];
+  } finally {
+    modelMs += performance.now() - start;
+    calls++;
+  }
 }
 
 async function init(modelUrl: string, wasmBase: string): Promise<void> {
-  const [bytes, files] = await Promise.all([fetchModel(modelUrl), loadWasmFileset(wasmBase)]);
-  modelBytes = bytes;
-  fileset = files;
-  try {
-    video = await FaceLandmarker.createFromOptions(fileset, options());
-  } catch (e) {
-    // A wasm fetch/compile failure and a bad model both surface here; the message tells which.
-    const msg = String(e instanceof Error ? e.message : e);
-    throw new StepError(/wasm|fetch|WebAssembly/i.test(msg) ? 'wasm' : 'init', msg);
-  }
+  const [bytes, fileset] = await Promise.all([fetchModel(modelUrl, (loaded, total) => emit('progress', { loaded, total })), loadWasmFileset(wasmBase)]);
+  model = bytes;
+  files = fileset;
+  const chosen = await chooseDelegate((d) => createLandmarker(fileset, bytes, d), stamp);
+  delegate = chosen.choice;
+  slots.push({ landmarker: chosen.landmarker });
 }
 
-function toPoints(result: ReturnType<FaceLandmarker['detect']>): Float32Array[] {
-  return result.faceLandmarks.map((face) => {
-    const out = new Float32Array(face.length * 3);
-    face.forEach((p, i) => {
-      out[i * 3] = p.x;
-      out[i * 3 + 1] = p.y;
-      out[i * 3 + 2] = p.z;
-    });
-    return out;
+/** VIDEO mode needs strictly increasing timestamps, per landmarker; one clock serves them all. */
+const stamp = () => (lastTs = Math.max(lastTs + 1, Math.round(performance.now())));
+
+function flatten(face: { x: number; y: number; z: number }[]): Float32Array {
+  const out = new Float32Array(face.length * 3);
+  face.forEach((p, i) => {
+    out[i * 3] = p.x;
+    out[i * 3 + 1] = p.y;
+    out[i * 3 + 2] = p.z;
   });
+  return out;
 }
 
-/** Scales a frame down (off the main thread) so its long side is at most maxSide. */
-async function reduced(frame: ImageBitmap | VideoFrame, maxSide: number): Promise<ImageBitmap | VideoFrame> {
-  const w = 'displayWidth' in frame ? frame.displayWidth : frame.width;
-  const h = 'displayHeight' in frame ? frame.displayHeight : frame.height;
-  const scale = maxSide > 0 ? Math.min(1, maxSide / Math.max(w, h)) : 1;
-  if (scale === 1) return frame;
-  try {
-    return await createImageBitmap(frame, {
-      resizeWidth: Math.round(w * scale),
-      resizeHeight: Math.round(h * scale),
-      resizeQuality: 'low',
-    });
-  } finally {
-    frame.close();
+type Frame = ImageBitmap | VideoFrame;
+
+/**
+ * A crop of the frame scaled to `side` on its long side, drawn on a 2D canvas (cheaper here than
+ * createImageBitmap's crop-and-resize of a camera frame), with the faces in `hide` painted out.
+ * MediaPipe reads it at once, so one canvas serves every call.
+ */
+function cropImage(frame: Frame, crop: Crop, side: number, hide: Float32Array[] = [], width = 0, height = 0): OffscreenCanvas {
+  const size = cropSize(crop, side);
+  canvas ??= new OffscreenCanvas(size.width, size.height);
+  if (canvas.width !== size.width || canvas.height !== size.height) {
+    canvas.width = size.width;
+    canvas.height = size.height;
   }
+  const ctx = canvas.getContext('2d', { alpha: false })!;
+  ctx.fillStyle = '#000';
+  ctx.fillRect(0, 0, size.width, size.height);
+  const s = size.width / crop.w;
+  ctx.imageSmoothingQuality = 'high';
+  ctx.drawImage(frame, crop.x, crop.y, crop.w, crop.h, 0, 0, size.width, size.height);
+  for (const face of hide) {
+    const b = faceBox(face, width, height);
+    const pad = 0.25 * Math.max(b.w, b.h);
+    ctx.fillRect((b.x - pad - crop.x) * s, (b.y - 2 * pad - crop.y) * s, (b.w + 2 * pad) * s, (b.h + 3 * pad) * s);
+  }
+  return canvas;
 }
 
-async function detect(input: ImageBitmap | VideoFrame, maxSide: number): Promise<FacesResult> {
-  let faces: Float32Array[] = [];
-  let detectMs = 0;
-  const frame = await reduced(input, maxSide);
+/**
+ * Ends a landmarker's tracking: a blank frame has no face, so its next call runs the detector on
+ * the crop it is given. Used when a face's crop changes (after a search, or a re-centring): the
+ * tracking would otherwise carry the face's place in the old crop into the new one, and the
+ * landmarks would wobble for a few frames while it caught up.
+ */
+function restart(landmarker: FaceLandmarker) {
+  if (!blank) {
+    blank = new OffscreenCanvas(32, 32);
+    blank.getContext('2d')!.fillRect(0, 0, 32, 32);
+  }
+  run(landmarker, blank);
+}
+
+/** One face's landmarks in a crop of the frame, in the frame's normalised coordinates. */
+function landmarksIn(landmarker: FaceLandmarker, frame: Frame, crop: Crop, side: number, width: number, height: number) {
+  const face = run(landmarker, cropImage(frame, crop, side));
+  return face ? cropToFrame(flatten(face), crop, width, height) : undefined;
+}
+
+async function freeSlot(): Promise<Slot | undefined> {
+  const free = slots.find((s) => !s.crop);
+  if (free) return free;
+  if (slots.length >= MAX_FACES || !files || !model || !delegate) return undefined;
+  const start = performance.now();
+  const slot = { landmarker: await createLandmarker(files, model, delegate.delegate) };
+  setupMs += performance.now() - start;
+  slots.push(slot);
+  return slot;
+}
+
+/**
+ * Follows every tracked face in its crop; then, when fewer than MAX_FACES are tracked, searches
+ * one tile of the frame for another (every tile at once for a capture's still, whose faces must
+ * all be found, and every frame while no face is tracked). Crops and tiles come from the frame at
+ * full resolution, so a far face is as sharp as the camera gives it.
+ */
+async function findFaces(frame: Frame, still: boolean): Promise<Omit<FacesResult, 'detectMs' | 'modelMs' | 'calls'>> {
   const width = 'displayWidth' in frame ? frame.displayWidth : frame.width;
   const height = 'displayHeight' in frame ? frame.displayHeight : frame.height;
-  try {
-    if (video) {
-      // A capture's full-resolution still goes through the same VIDEO-mode landmarker: its
-      // tracking works in normalised coordinates, so the live frames' face region fits the still,
-      // and a second graph would cost another second of start-up and its memory.
-      // VIDEO mode needs strictly increasing timestamps.
-      lastVideoTs = Math.max(lastVideoTs + 1, Math.round(performance.now()));
-      const start = performance.now();
-      faces = toPoints(video.detectForVideo(frame, lastVideoTs));
-      detectMs = performance.now() - start;
+  const side = still ? STILL_CROP_SIZE : LIVE_CROP_SIZE;
+  const found = new Map<Slot, Float32Array>();
+  const known = () => [...found.values()];
+  const isKnown = (pts: Float32Array) => known().some((f) => sameFace(f, pts, width, height));
+  for (const slot of slots) {
+    if (!slot.crop) continue;
+    const crop = scaleCrop(slot.crop, width);
+    // A miss can be MediaPipe's tracking meeting a moved crop: the second try runs its detector.
+    const pts = landmarksIn(slot.landmarker, frame, crop, side, width, height) ?? landmarksIn(slot.landmarker, frame, crop, side, width, height);
+    if (!pts || isKnown(pts)) {
+      slot.crop = undefined;
+      continue;
     }
+    found.set(slot, pts);
+    const next = followFace(pts, width, height, crop);
+    if (next !== crop) restart(slot.landmarker);
+    slot.crop = scaleCrop(next, 1 / width);
+  }
+  const now = performance.now();
+  if (found.size < MAX_FACES && (still || found.size === 0 || now - lastSearch >= SEARCH_EVERY_MS)) {
+    lastSearch = now;
+    const tiles = tilesFor(width, height);
+    for (let tries = still ? tiles.length : 1; tries > 0 && found.size < MAX_FACES; tries--) {
+      const tile = tiles[nextTile++ % tiles.length]!;
+      const slot = await freeSlot();
+      if (!slot) break;
+      // The faces already tracked are painted out, so the detector (which reports the likeliest
+      // face) can only find a new one.
+      const face = run(slot.landmarker, cropImage(frame, tile, TILE_SIZE, known(), width, height));
+      const pts = face && cropToFrame(flatten(face), tile, width, height);
+      if (!pts || isKnown(pts)) continue;
+      found.set(slot, pts);
+      slot.crop = scaleCrop(followFace(pts, width, height), 1 / width);
+      restart(slot.landmarker);
+    }
+  }
+  const ids = [...found.keys()].map((s) => slots.indexOf(s));
+  return { faces: [...found.values()], ids, width, height };
+}
+
+async function detect(frame: Frame, still: boolean): Promise<FacesResult> {
+  try {
+    if (!slots.length) return { faces: [], ids: [], detectMs: 0, modelMs: 0, calls: 0, width: 0, height: 0 };
+    setupMs = modelMs = calls = 0;
+    const start = performance.now();
+    const result = await findFaces(frame, still);
+    return { ...result, detectMs: performance.now() - start - setupMs, modelMs, calls };
   } finally {
     frame.close();
   }
-  return { faces, detectMs, width, height };
 }
 
 /** Detections under way: closing waits for them, so every frame they hold is closed first. */
@@ -165,8 +192,8 @@ const inFlight = new Set<Promise<FacesResult>>();
 
 const { emit } = expose<LandmarkerApi, LandmarkerEvents>({
   init: ({ modelUrl, wasmBase }) => init(modelUrl, wasmBase),
-  async detect({ frame, maxSide }, ctx) {
-    const run = detect(frame, maxSide);
+  async detect({ frame, still }, ctx) {
+    const run = detect(frame, still);
     inFlight.add(run);
     try {
       const result = await run;
@@ -176,13 +203,12 @@ const { emit } = expose<LandmarkerApi, LandmarkerEvents>({
       inFlight.delete(run);
     }
   },
+  delegate: () => delegate,
   async close() {
     await Promise.allSettled([...inFlight]);
-    // Closing the task also flushes MediaPipe's usage logger: the network guard refuses it.
-    video?.close();
-    video = undefined;
+    // Closing a task also flushes MediaPipe's usage logger: the network guard refuses it.
+    for (const slot of slots.splice(0)) slot.landmarker.close();
     // The reply goes out first; then the worker ends itself.
     setTimeout(() => self.close(), 0);
   },
 });
-emitProgress = (loaded, total) => emit('progress', { loaded, total });

@@ -3,7 +3,12 @@
 /** The face model and MediaPipe's wasm, served by the app itself (never a CDN: see README). */
 export const MODEL_URL = '/models/face_landmarker.task';
 export const WASM_BASE = '/mediapipe';
-/** Longest side of the frames sent to the worker for the live preview (speed vs precision). */
-export const LIVE_DETECT_SIZE = 480;
-/** Faces tracked at once. */
+/** Faces tracked at once (each has its own landmarker in the worker). */
 export const MAX_FACES = 2;
+/** Side (px) a tracked face's crop is scaled to for a live frame, and for a capture's still. */
+export const LIVE_CROP_SIZE = 256;
+export const STILL_CROP_SIZE = 768;
+/** Side (px) of a search tile (the detector sees it at 128: a far face needs the tile's detail). */
+export const TILE_SIZE = 384;
+/** With fewer faces tracked than MAX_FACES, how often the live frames are searched for another. */
+export const SEARCH_EVERY_MS = 500;

@@ -1,0 +1,61 @@
+import { launchWithCamera } from './env';
+import { expect, test } from './fixtures';
+import { enableBeauty, freeze, meanDiff, meanLuma, openBooth, setLevels, shoot, stillLandmarks, type Photo, type Pt } from './helpers/beauty';
+
+// Two faces in view (the group clip: a large face on the left, a smaller one on the right, each
+// too small in the 16:9 frame for the face detector's 128 px view of the whole frame): both are
+// found and followed live, both are found on the captured still, and the retouch reaches both.
+test.use({ launchOptions: launchWithCamera({ clip: 'group-two-faces-1280x720.mjpeg' }) });
+test.describe.configure({ timeout: 120_000 });
+
+type Face = Pt[];
+const centre = (f: Face) => ({ x: f.reduce((s, p) => s + p.x, 0) / f.length, y: f.reduce((s, p) => s + p.y, 0) / f.length });
+const width = (f: Face) => Math.max(...f.map((p) => p.x)) - Math.min(...f.map((p) => p.x));
+const byX = (faces: Face[]) => [...faces].sort((a, b) => centre(a).x - centre(b).x);
+
+/** A box on each cheek (landmarks 205 and 425), a tenth of the face wide, in photo pixels. */
+function cheeks(face: Face, photo: Photo): [number, number, number, number][] {
+  const r = (width(face) * photo.width) / 20;
+  return [205, 425].map((i) => {
+    const x = face[i]!.x * photo.width;
+    const y = face[i]!.y * photo.height;
+    return [x - r, y - r, x + r, y + r];
+  });
+}
+
+test('both faces of a group are found live and on the still, and the retouch reaches both', async ({ page }) => {
+  await openBooth(page);
+  await enableBeauty(page);
+  await setLevels(page, { brightness: 100 });
+  const live = async () => byX((await page.evaluate(() => window.__pbTest!.landmarks().live)) as Face[]);
+  await expect.poll(async () => (await live()).length, { timeout: 30_000, message: 'two faces tracked live' }).toBe(2);
+  await expect(page.getByTestId('beauty-panel')).toHaveAttribute('data-landmarks', '2x478');
+
+  const [left, right] = await live();
+  // Where the clip has them: the large face in the left third, the small one in the right fifth.
+  expect(centre(left!).x).toBeGreaterThan(0.2);
+  expect(centre(left!).x).toBeLessThan(0.4);
+  expect(centre(right!).x).toBeGreaterThan(0.7);
+  expect(centre(right!).x).toBeLessThan(0.9);
+  expect(width(left!), 'the left face is the larger').toBeGreaterThan(width(right!) * 1.2);
+
+  await freeze(page);
+  await setLevels(page, {});
+  const plain = await shoot(page);
+  const still = byX((await stillLandmarks(page)) as Face[]);
+  expect(still, 'faces found on the captured still').toHaveLength(2);
+  still.forEach((face, i) => {
+    const was = centre([left!, right!][i]!);
+    expect(Math.hypot(centre(face).x - was.x, centre(face).y - was.y), `face ${i} on the still where it was live`).toBeLessThan(0.05);
+  });
+
+  await setLevels(page, { brightness: 100 });
+  const bright = await shoot(page);
+  for (const [i, face] of still.entries()) {
+    for (const box of cheeks(face, plain)) {
+      expect(meanLuma(bright, ...box) - meanLuma(plain, ...box), `face ${i}'s cheek brighter`).toBeGreaterThan(3);
+    }
+  }
+  // The slate background between and above the two photos: untouched.
+  expect(meanDiff(plain, bright, 0.64 * plain.width, 0.03 * plain.height, 0.95 * plain.width, 0.3 * plain.height), 'background').toBeLessThan(0.1);
+});
