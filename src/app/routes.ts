@@ -42,8 +42,8 @@ export const ROUTES: RouteDef[] = [
   // The spec: /about shows the same page as the privacy policy (and so the same title).
   { path: '/about', screen: 'privacy', title: 'privacy', strings: GUIDES },
   { path: '/contact', screen: 'contact', title: 'contact', strings: GUIDES },
-  { path: '/photo-tutorial', screen: 'tutorial', title: 'home', strings: GUIDES },
-  // The shortcut table names the filters (the booth's strings).
+  { path: '/photo-tutorial', screen: 'tutorial', title: 'home', strings: [...GUIDES, 'booth'] },
+  // The shortcut table (here and on the photo tutorial) names the filters and props (the booth's strings).
   { path: '/user-guide', screen: 'guide', title: 'home', strings: [...GUIDES, 'booth'] },
   { path: '/terms', screen: 'terms', title: 'home', strings: GUIDES },
   { path: '/blog', screen: 'blog', title: 'home', strings: GUIDES },

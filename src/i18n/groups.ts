@@ -7,7 +7,7 @@ export const STRING_GROUPS = {
   shell: ['app', 'common', 'titles', 'nav', 'lang', 'footer', 'notFound', 'errors', 'tutorial', 'storage'],
   landing: ['landing', 'testimonials', 'faq'],
   guides: ['welcome', 'privacy', 'contact', 'photoTutorial', 'userGuide', 'terms', 'blog'],
-  booth: ['booth', 'filters', 'camera', 'beauty'],
+  booth: ['booth', 'filters', 'camera', 'beauty', 'props'],
   preview: ['preview', 'strip', 'share'],
 } as const satisfies Record<string, readonly string[]>;
 

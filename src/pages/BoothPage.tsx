@@ -14,6 +14,7 @@ import { useHeightVar } from '../components/useHeightVar';
 import '../features/booth/booth.css';
 import { useCamera } from '../features/camera/useCamera';
 import { FilterPicker } from '../features/filters/FilterPicker';
+import { PropPicker } from '../features/props/PropPicker';
 import { useI18n } from '../i18n/I18nProvider';
 import { capturedPhotosAtom } from '../state/session';
 import { store } from '../state/store';
@@ -93,6 +94,7 @@ export default function BoothPage() {
           )}
         </div>
         <div className="booth-controls">
+          <PropPicker />
           <PhotoSettings busy={sequence.busy} />
           <CameraToolbar devices={camera.devices} deviceId={camera.deviceId} onSelectDevice={camera.selectDevice} />
           <LightBanner />

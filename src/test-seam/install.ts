@@ -13,6 +13,7 @@ import { flipRows } from '../gl/readback';
 import { store } from '../state/store';
 import { stripBench } from './stripBench';
 import { timeBeautyPasses } from './beautyTiming';
+import { timePropsPass } from './propsTiming';
 
 export interface PreviewPixels {
   width: number;
@@ -112,7 +113,7 @@ const api = {
           outputHeight: height,
           sourceWidth: video.videoWidth,
           sourceHeight: video.videoHeight,
-          inputs: { faces: [], beauty },
+          inputs: { faces: [], propFaces: [], beauty, prop: 'none' },
           frameId: -1,
           timestamp: 0,
           purpose: 'preview',
@@ -129,6 +130,21 @@ const api = {
   /** The beauty stage timed on its own pipeline (bench). */
   timeBeautyPasses: (video: HTMLVideoElement, width: number, height: number, levels?: BeautyLevels) =>
     timeBeautyPasses(video, faceTracker.getLiveFaces().faces, width, height, levels),
+
+  /**
+   * The props stage timed on its own pipeline (bench), on the first `count` live faces; faces past
+   * those found are copies of them moved sideways by a face's width (to time four faces).
+   */
+  timePropsPass(prop: string, count: number, width: number, height: number) {
+    const video = document.querySelector<HTMLVideoElement>('[data-testid="booth-stage"] video')!;
+    const live = faceTracker.getLiveFaces().faces;
+    const faces = Array.from({ length: count }, (_, i) => {
+      const face = live[i % live.length]!;
+      const shift = Math.floor(i / live.length) * 0.15;
+      return face.map((p) => ({ ...p, x: p.x - shift }));
+    });
+    return timePropsPass(video, faces, prop, width, height);
+  },
 
   /** Strip composition and export on the session's photos (bench). */
   strip: stripBench,

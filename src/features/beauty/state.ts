@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
 import * as v from 'valibot';
-import { readStored, removeStored, writeStored } from '../../lib/stored';
+import { sessionStore } from '../../lib/sessionAtom';
 import { BLUSH_COLORS, DEFAULT_COLORS, LIP_COLORS, ZERO_LEVELS, type BeautyLevels, type MakeupColors } from './meta';
 
 /**
@@ -9,25 +9,6 @@ import { BLUSH_COLORS, DEFAULT_COLORS, LIP_COLORS, ZERO_LEVELS, type BeautyLevel
  * What is read back goes through a schema (src/lib/stored.ts): a stored `null` level or a value
  * from an older version is removed and the default used.
  */
-/** jotai's synchronous storage shape (atomWithStorage's third argument). */
-interface SyncStorage<T> {
-  getItem(key: string, initial: T): T;
-  setItem(key: string, value: T): void;
-  removeItem(key: string): void;
-}
-
-function sessionStore<T>(schema: v.GenericSchema<unknown, T>): SyncStorage<T> {
-  return {
-    getItem: (key, initial) => {
-      // The schema's output (defaults filled in), not the raw value.
-      const stored = readStored('session', key, (x): x is unknown => v.is(schema, x));
-      return stored === null ? initial : v.parse(schema, stored);
-    },
-    setItem: (key, value) => writeStored('session', key, value),
-    removeItem: (key) => removeStored('session', key),
-  };
-}
-
 const Level = v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(100));
 // Makeup and whitening came later: levels saved before them read back with those at 0.
 const LevelsSchema = v.object({

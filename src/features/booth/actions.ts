@@ -2,6 +2,7 @@ import type { Action } from '../../lib/actions';
 import { plainKey } from '../../lib/actions';
 import type { Store } from '../../state/store';
 import { FILTER_ACTIONS } from '../filters/actions';
+import { PROP_ACTIONS } from '../props/actions';
 
 export interface BoothActionContext {
   store: Store;
@@ -12,6 +13,7 @@ export interface BoothActionContext {
 /** Every key the booth answers to, in the order the user guide lists them. */
 export const BOOTH_ACTIONS: readonly Action<BoothActionContext>[] = [
   ...FILTER_ACTIONS,
+  ...PROP_ACTIONS,
   {
     id: 'capture.start',
     labelKey: 'userGuide.keyCapture',

@@ -175,7 +175,19 @@ async function findFaces(frame: Frame, still: boolean): Promise<Omit<FacesResult
   return { faces: [...found.values()], ids, width, height };
 }
 
-async function detect(frame: Frame, still: boolean): Promise<FacesResult> {
+/**
+ * Detections run one at a time (a capture's still can arrive while a live frame waits for a new
+ * landmarker to load): the slots' crops and MediaPipe's tracking are one state.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+
+function detect(frame: Frame, still: boolean): Promise<FacesResult> {
+  const next = queue.then(() => detectNow(frame, still));
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+async function detectNow(frame: Frame, still: boolean): Promise<FacesResult> {
   try {
     if (!slots.length) return { faces: [], ids: [], detectMs: 0, modelMs: 0, calls: 0, width: 0, height: 0 };
     setupMs = modelMs = calls = 0;

@@ -1,12 +1,15 @@
 import { store } from '../../../state/store';
 import { needsFaces } from '../../beauty/meta';
 import type { BeautyInputs } from '../../beauty/stage';
+import { NO_PROP } from '../../props/meta';
+import type { PropsInputs } from '../../props/stage';
+import { propIdAtom } from '../../props/state';
 import { beautySettingsAtom } from '../../beauty/state';
 import { faceTracker } from '../../vision/faceTracker';
 import type { FaceLandmarks } from '../../vision/types';
 
 /** What the booth's stages read per frame (each feature's stage declares its part). */
-export type BoothInputs = BeautyInputs;
+export type BoothInputs = BeautyInputs & PropsInputs;
 
 /**
  * A preview frame's inputs: the settings in the store now, and the latest smoothed landmarks (this
@@ -14,9 +17,11 @@ export type BoothInputs = BeautyInputs;
  */
 export function previewInputs(video: HTMLVideoElement, timestamp: number): BoothInputs {
   const beauty = store.get(beautySettingsAtom);
-  if (!needsFaces(beauty)) return { faces: [], beauty };
+  const prop = store.get(propIdAtom);
+  if (!needsFaces(beauty) && prop === NO_PROP) return { faces: [], propFaces: [], beauty, prop };
   faceTracker.offerLiveFrame(video, timestamp);
-  return { faces: faceTracker.getLiveFaces().faces, beauty };
+  const faces = faceTracker.getLiveFaces().faces;
+  return { faces, propFaces: faces, beauty, prop };
 }
 
 /**
@@ -25,8 +30,12 @@ export function previewInputs(video: HTMLVideoElement, timestamp: number): Booth
  */
 export async function captureInputs(still: ImageBitmap): Promise<BoothInputs> {
   const beauty = store.get(beautySettingsAtom);
+  const prop = store.get(propIdAtom);
+  // The prop goes where the preview had it at the shutter (the live landmarks it was drawn with);
+  // the retouch uses the still's own landmarks, found at full resolution.
+  const shown = faceTracker.getLiveFaces().faces;
   const faces = await faceTracker.detectStill(still).catch(() => []);
-  return { faces, beauty };
+  return { faces, propFaces: prop !== NO_PROP && shown.length ? shown : faces, beauty, prop };
 }
 
 /** The centre of the faces' box in a photo (0..1, x mirrored when the photo is), or undefined. */

@@ -1,6 +1,7 @@
 import { Pipeline } from '../../../gl/pipeline';
 import { store } from '../../../state/store';
 import { createBeautyStage } from '../../beauty/stage';
+import { createPropsStage } from '../../props/stage';
 import { beautySettingsAtom } from '../../beauty/state';
 import { filterPass, prepareFilters } from '../../filters/pass';
 import { filterIdAtom } from '../../filters/state';
@@ -74,7 +75,7 @@ export class PreviewRenderer {
     this.sideReads = new SideReads(events);
     let pipeline: Pipeline<BoothInputs> | null;
     try {
-      pipeline = Pipeline.create<BoothInputs>(canvas, [createBeautyStage()], {
+      pipeline = Pipeline.create<BoothInputs>(canvas, [createBeautyStage(), createPropsStage()], {
         onLost: () => this.setMode('plain', 'lost'),
         onRestored: () => {
           this.sideReads.drop();

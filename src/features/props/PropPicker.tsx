@@ -1,0 +1,106 @@
+import { useAtom } from 'jotai';
+import { useEffect, useId, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useI18n } from '../../i18n/I18nProvider';
+import { shortcutsOf } from '../../lib/actions';
+import { faceTracker } from '../vision/faceTracker';
+import { PROP_ACTIONS } from './actions';
+import { drawArt } from './art';
+import { NO_PROP, PROP_CHOICES, PROP_GROUPS, PROPS, propById } from './meta';
+import { propIdAtom } from './state';
+import './PropPicker.css';
+
+const ICON_W = 72;
+const ICON_H = 44;
+
+/** A prop's first part drawn small, centred in its icon (the same vector art the photo gets). */
+function drawIcon(canvas: HTMLCanvasElement | null, id: string) {
+  const part = propById(id)?.parts[0];
+  const ctx = canvas?.getContext('2d');
+  if (!canvas || !part || !ctx) return;
+  const dpr = Math.min(2, window.devicePixelRatio || 1);
+  canvas.width = ICON_W * dpr;
+  canvas.height = ICON_H * dpr;
+  const size = Math.min(ICON_W / 1, ICON_H / part.aspect) * 0.9 * dpr;
+  ctx.translate((canvas.width - size) / 2, (canvas.height - size * part.aspect) / 2);
+  ctx.scale(size, size);
+  drawArt(part.art, ctx, part.aspect);
+}
+
+/**
+ * Props that follow every face in view (glasses, hats, ears), beside the filters. One radiogroup:
+ * arrow keys move through the choices; P and Shift+P work anywhere in the booth.
+ */
+export function PropPicker() {
+  const { t } = useI18n();
+  const [propId, setPropId] = useAtom(propIdAtom);
+  const status = useSyncExternalStore(faceTracker.subscribe, faceTracker.getStatus);
+  const listRef = useRef<HTMLDivElement>(null);
+  const headingId = useId();
+
+  // A prop needs the landmarks: choosing one (tap or key) loads the face model if it is not yet.
+  useEffect(() => {
+    if (propId !== NO_PROP) void faceTracker.load();
+  }, [propId]);
+
+  const move = (e: KeyboardEvent) => {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+    const current = Math.max(0, PROP_CHOICES.indexOf(propId));
+    const next = step ? (current + step + PROP_CHOICES.length) % PROP_CHOICES.length : e.key === 'Home' ? 0 : e.key === 'End' ? PROP_CHOICES.length - 1 : undefined;
+    if (next === undefined) return;
+    e.preventDefault();
+    const id = PROP_CHOICES[next]!;
+    setPropId(id);
+    listRef.current?.querySelector<HTMLElement>(`[data-prop-id="${id}"]`)?.focus();
+  };
+
+  const option = (id: string, label: string, icon: boolean) => {
+    const checked = id === propId;
+    return (
+      <button
+        key={id}
+        type="button"
+        role="radio"
+        aria-checked={checked}
+        tabIndex={checked ? 0 : -1}
+        className="prop-option"
+        data-prop-id={id}
+        data-testid={`prop-${id}`}
+        onClick={() => setPropId(id)}
+      >
+        {icon ? (
+          <canvas className="prop-icon" style={{ width: ICON_W, height: ICON_H }} aria-hidden="true" ref={(el) => drawIcon(el, id)} />
+        ) : (
+          <span className="prop-icon prop-icon-none" aria-hidden="true" />
+        )}
+        <span className="prop-name">{label}</span>
+      </button>
+    );
+  };
+
+  return (
+    <section className="card booth-props" aria-labelledby={headingId} data-testid="prop-picker" data-prop={propId}>
+      <h2 id={headingId}>{t('props.heading')}</h2>
+      <p className="booth-hint hint-keys">{t('props.keysHint')}</p>
+      {status.state === 'failed' && propId !== NO_PROP && (
+        <p className="notice error" role="status" data-testid="props-unavailable">
+          {t('props.unavailable')}
+        </p>
+      )}
+      <div
+        role="radiogroup"
+        aria-labelledby={headingId}
+        aria-keyshortcuts={[shortcutsOf(PROP_ACTIONS, 'prop.next'), shortcutsOf(PROP_ACTIONS, 'prop.previous')].join(' ')}
+        ref={listRef}
+        onKeyDown={move}
+        className="prop-strip"
+      >
+        {option(NO_PROP, t('props.none'), false)}
+        {PROP_GROUPS.map((group) => (
+          <div key={group} className="prop-group" data-group={group}>
+            {PROPS.filter((p) => p.group === group).map((p) => option(p.id, t(`props.names.${p.id}`), true))}
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+import { launchWithCamera } from './env';
+import { expect, test } from './fixtures';
+import { freeze, openBooth } from './helpers/beauty';
+import { keepPreview, regionDiff } from './helpers/props';
+
+// A prop with nobody in view (the no-face clip): nothing is drawn.
+test.use({ launchOptions: launchWithCamera({ clip: 'noface-640x480.mjpeg' }) });
+
+test('with no face in view, no prop is drawn', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openBooth(page);
+  await page.getByTestId('prop-crown').click();
+  await expect(page.getByTestId('prop-picker')).toHaveAttribute('data-prop', 'crown');
+  // The landmarker has looked at live frames and found nobody.
+  await expect(page.getByTestId('beauty-panel')).toHaveAttribute('data-landmarks', '0x0', { timeout: 60_000 });
+  await freeze(page);
+  await keepPreview(page, 'withProp');
+  await page.getByTestId('prop-none').click();
+  await keepPreview(page, 'without');
+  expect(await regionDiff(page, 'withProp', 'without', [0, 0, 1, 1])).toBe(0);
+});
