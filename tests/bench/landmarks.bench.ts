@@ -3,7 +3,7 @@ import { launchWithCamera } from '../e2e/env';
 
 // Face landmarks per live frame, inside the worker (all the worker's work for a frame: its crops
 // and every landmarker call), with one face in view and with two: each tracked face has its own
-// landmarker fed a crop that follows it, and new faces are searched in tiles twice a second
+// landmarker fed a crop that follows it, and new faces are searched in tiles once a second
 // (src/features/vision/landmarker.worker.ts). Goals: median ≤ 22 ms for one face, ≤ 30 ms for
 // two. Measured with the preview running (its GPU work, software-rendered here, shares the two
 // cores), with the preview's beauty passes off, and with the preview paused, so the costs can be

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { artCoords, faceAxes, placePart, propSprites } from '../../src/features/props/anchor';
+import { artCoords, faceAxes, placePart, propSprites, spriteCorners } from '../../src/features/props/anchor';
 import { ANCHORS, PROPS, propById, type PropPart } from '../../src/features/props/meta';
 import { ART_IDS } from '../../src/features/props/art';
 import type { FaceLandmarks } from '../../src/features/vision/types';
@@ -103,5 +103,14 @@ describe('sprites', () => {
     expect(propSprites([groupLeft, groupRight], propById('catEars'), W, H)).toHaveLength(4);
     expect(propSprites([groupLeft, groupRight], undefined, W, H)).toHaveLength(0);
     expect(propSprites([], propById('crown'), W, H)).toHaveLength(0);
+  });
+});
+
+describe('a sprite as a quad', () => {
+  it('its corners are where its art corners land', () => {
+    const s = placePart(groupLeft, part('partyHat'), 0, W, H)!;
+    const corners = spriteCorners(s);
+    const arts = corners.map(([x, y]) => artCoords(s, x, y).map((v) => Math.round(v * 1e6) / 1e6));
+    expect(arts).toEqual([[0, 0], [1, 0], [0, 1], [1, 1]]);
   });
 });

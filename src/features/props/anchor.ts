@@ -4,7 +4,8 @@
  * the head's roll (the eye line) and scales with the face's width.
  */
 import type { FaceLandmarks } from '../vision/types';
-import { ANCHORS, MAX_PROP_FACES, type PropDef, type PropPart } from './meta';
+import { MAX_FACES } from '../vision/meta';
+import { ANCHORS, type PropDef, type PropPart } from './meta';
 
 /** The face's own axes in image pixels: x along the eye line (image left to right), y down the face; `unit` its width. */
 export interface FaceAxes {
@@ -66,15 +67,28 @@ export function placePart(face: FaceLandmarks, part: PropPart, index: number, w:
   };
 }
 
-/** Every part of the prop on every face (up to MAX_PROP_FACES), in image pixels of a w×h frame. */
+/** Every part of the prop on every face (as many as the landmarker follows), in image pixels of a w×h frame. */
 export function propSprites(faces: readonly FaceLandmarks[], prop: PropDef | undefined, w: number, h: number): Sprite[] {
   if (!prop) return [];
-  return faces.slice(0, MAX_PROP_FACES).flatMap((face) =>
+  return faces.slice(0, MAX_FACES).flatMap((face) =>
     prop.parts.flatMap((part, i) => {
       const s = placePart(face, part, i, w, h);
       return s ? [s] : [];
     }),
   );
+}
+
+/**
+ * A sprite's art box in image pixels: its corners at art (0,0), (1,0), (0,1), (1,1). The axes are
+ * perpendicular, so each is its art axis over its squared length.
+ */
+export function spriteCorners(s: Sprite): [number, number][] {
+  const lu = s.axisU[0] ** 2 + s.axisU[1] ** 2;
+  const lv = s.axisV[0] ** 2 + s.axisV[1] ** 2;
+  const U = [s.axisU[0] / lu, s.axisU[1] / lu];
+  const V = [s.axisV[0] / lv, s.axisV[1] / lv];
+  const at = (u: number, v: number): [number, number] => [s.origin[0] + u * U[0]! + v * V[0]!, s.origin[1] + u * U[1]! + v * V[1]!];
+  return [at(0, 0), at(1, 0), at(0, 1), at(1, 1)];
 }
 
 /** Where an image pixel lands in a sprite's art (0..1 inside it). */

@@ -71,9 +71,5 @@ export const PROP_CHOICES: readonly string[] = [NO_PROP, ...PROPS.map((p) => p.i
 
 export const propById = (id: string | undefined): PropDef | undefined => PROPS.find((p) => p.id === id);
 
-/** Faces a prop is drawn on at most (the stage's uniform arrays are sized for them). */
-export const MAX_PROP_FACES = 4;
-/** Parts per prop at most. */
-export const MAX_PARTS = 2;
 /** Width (px) the art is drawn at: crisp on a face 1000 px wide. */
 export const ART_WIDTH = 1024;

@@ -1,9 +1,11 @@
+import * as twgl from 'twgl.js';
 import propsFrag from '../../../shaders/props/props.frag?raw';
+import propsVert from '../../../shaders/props/props.vert?raw';
 import type { RenderStage } from '../../gl/types';
 import type { FaceLandmarks } from '../vision/types';
-import { propSprites } from './anchor';
+import { propSprites, spriteCorners } from './anchor';
 import { buildAtlas } from './atlas';
-import { MAX_PARTS, MAX_PROP_FACES, propById } from './meta';
+import { propById } from './meta';
 
 /**
  * What the props stage reads per frame: where the faces are and the chosen prop. In a capture the
@@ -15,18 +17,24 @@ export interface PropsInputs {
   prop: string;
 }
 
-const MAX_SPRITES = MAX_PROP_FACES * MAX_PARTS;
+/** Floats per vertex: position (frame uv) and art (atlas uv). */
+const VERTEX_FLOATS = 4;
 
 /**
  * Face-tracked props, drawn after beauty and before the colour filter (so a sepia photo has a
- * sepia hat), in one full-frame pass at the size the filter pass needs: the same for the preview
- * and the photo. The chosen prop's art is rasterised once and kept as a texture.
+ * sepia hat), at the size the filter pass needs: the frame is copied into the stage's target and
+ * each part of the prop on each face is drawn over it as a quad of its art (rasterised once per
+ * choice, mipmapped), so the cost beyond the copy is the props' own area. The same for the preview
+ * and the photo.
  */
 export function createPropsStage(): RenderStage<PropsInputs> {
   let gl: WebGL2RenderingContext | null = null;
+  let program: twgl.ProgramInfo | null = null;
+  let buffer: WebGLBuffer | null = null;
+  let vao: WebGLVertexArrayObject | null = null;
+  let readFb: WebGLFramebuffer | null = null;
   let atlas: WebGLTexture | null = null;
   let atlasFor: string | undefined;
-  let atlasSize: [number, number] = [1, 1];
   let rects: [number, number, number, number][] = [];
 
   function upload(id: string) {
@@ -39,15 +47,28 @@ export function createPropsStage(): RenderStage<PropsInputs> {
     gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
     gl.generateMipmap(gl.TEXTURE_2D);
     atlasFor = id;
-    atlasSize = [built.canvas.width, built.canvas.height];
     rects = built.rects;
   }
 
   return {
     id: 'props',
     init(context) {
-      // Again after a context restore: the old texture died with the context.
+      // Everything again after a context restore: the old objects died with the context.
       gl = context;
+      program = twgl.createProgramInfo(gl, [propsVert, propsFrag]);
+      buffer = gl.createBuffer();
+      vao = gl.createVertexArray();
+      readFb = gl.createFramebuffer();
+      gl.bindVertexArray(vao);
+      gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
+      const stride = VERTEX_FLOATS * 4;
+      const position = gl.getAttribLocation(program.program, 'position');
+      gl.enableVertexAttribArray(position);
+      gl.vertexAttribPointer(position, 2, gl.FLOAT, false, stride, 0);
+      const art = gl.getAttribLocation(program.program, 'art');
+      gl.enableVertexAttribArray(art);
+      gl.vertexAttribPointer(art, 2, gl.FLOAT, false, stride, 8);
+      gl.bindVertexArray(null);
       atlas = gl.createTexture();
       atlasFor = undefined;
       gl.bindTexture(gl.TEXTURE_2D, atlas);
@@ -60,33 +81,57 @@ export function createPropsStage(): RenderStage<PropsInputs> {
       return !!propById(frame.inputs.prop) && frame.inputs.propFaces.length > 0;
     },
     render(ctx, input, frame) {
-      const { propFaces: faces, prop } = frame.inputs;
+      const g = ctx.gl;
+      const { propFaces, prop } = frame.inputs;
       upload(prop);
-      const sprites = propSprites(faces, propById(prop), frame.sourceWidth, frame.sourceHeight).slice(0, MAX_SPRITES);
+      const sw = frame.sourceWidth;
+      const sh = frame.sourceHeight;
       // The size the filter pass needs (never above the input), keeping the input's aspect.
       const scale = Math.min(1, Math.max(frame.outputWidth / input.width, frame.outputHeight / input.height) || 1);
       const target = ctx.acquireTarget(Math.max(1, Math.round(input.width * scale)), Math.max(1, Math.round(input.height * scale)));
-      const flat = (pick: (i: number) => readonly number[]) => Array.from({ length: MAX_SPRITES }, (_, i) => (i < sprites.length ? pick(i) : [0, 0])).flat();
-      ctx.drawQuad(
-        ctx.program('props', propsFrag),
-        {
-          u_image: input.texture,
-          u_atlas: atlas!,
-          u_atlasSize: atlasSize,
-          u_size: [frame.sourceWidth, frame.sourceHeight],
-          u_srcPerPx: frame.sourceWidth / target.width,
-          u_count: sprites.length,
-          u_origin: flat((i) => sprites[i]!.origin),
-          u_axisU: flat((i) => sprites[i]!.axisU),
-          u_axisV: flat((i) => sprites[i]!.axisV),
-          u_rect: Array.from({ length: MAX_SPRITES }, (_, i) => (i < sprites.length ? rects[sprites[i]!.part]! : [0, 0, 0, 0])).flat(),
-        },
-        target,
-      );
+      // The frame first: a framebuffer copy (scaled when the target is smaller).
+      g.bindFramebuffer(g.READ_FRAMEBUFFER, readFb);
+      g.framebufferTexture2D(g.READ_FRAMEBUFFER, g.COLOR_ATTACHMENT0, g.TEXTURE_2D, input.texture, 0);
+      g.bindFramebuffer(g.DRAW_FRAMEBUFFER, target.framebuffer);
+      g.blitFramebuffer(0, 0, input.width, input.height, 0, 0, target.width, target.height, g.COLOR_BUFFER_BIT, g.LINEAR);
+      g.framebufferTexture2D(g.READ_FRAMEBUFFER, g.COLOR_ATTACHMENT0, g.TEXTURE_2D, null, 0);
+      g.bindFramebuffer(g.READ_FRAMEBUFFER, null);
+      // Then each part on each face: two triangles, from image pixels (y down) to frame uv (y up).
+      const sprites = propSprites(propFaces, propById(prop), sw, sh);
+      const verts = new Float32Array(sprites.length * 6 * VERTEX_FLOATS);
+      sprites.forEach((s, k) => {
+        const [x, y, w, h] = rects[s.part]!;
+        const corners = spriteCorners(s);
+        const arts = [[x, y], [x + w, y], [x, y + h], [x + w, y + h]];
+        [0, 1, 2, 2, 1, 3].forEach((c, j) => {
+          const o = (k * 6 + j) * VERTEX_FLOATS;
+          verts[o] = corners[c]![0] / sw;
+          verts[o + 1] = 1 - corners[c]![1] / sh;
+          verts[o + 2] = arts[c]![0]!;
+          verts[o + 3] = arts[c]![1]!;
+        });
+      });
+      g.bindFramebuffer(g.FRAMEBUFFER, target.framebuffer);
+      g.viewport(0, 0, target.width, target.height);
+      g.useProgram(program!.program);
+      twgl.setUniforms(program!, { u_atlas: atlas! });
+      g.bindVertexArray(vao);
+      g.bindBuffer(g.ARRAY_BUFFER, buffer);
+      g.bufferData(g.ARRAY_BUFFER, verts, g.DYNAMIC_DRAW);
+      g.enable(g.BLEND);
+      g.blendFunc(g.ONE, g.ONE_MINUS_SRC_ALPHA);
+      g.drawArrays(g.TRIANGLES, 0, sprites.length * 6);
+      g.disable(g.BLEND);
+      g.bindVertexArray(null);
       return target;
     },
     dispose() {
-      if (gl && atlas) gl.deleteTexture(atlas);
+      if (gl) {
+        gl.deleteTexture(atlas);
+        gl.deleteBuffer(buffer);
+        gl.deleteVertexArray(vao);
+        gl.deleteFramebuffer(readFb);
+      }
       atlas = null;
       atlasFor = undefined;
     },

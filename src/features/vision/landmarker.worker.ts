@@ -17,6 +17,8 @@ import type { DelegateChoice, FacesResult, LandmarkerApi, LandmarkerEvents } fro
 interface Slot {
   landmarker: FaceLandmarker;
   crop?: Crop;
+  /** Its face's landmarks in the last frame it tracked. */
+  last?: Float32Array;
 }
 
 let files: Fileset | undefined;
@@ -26,6 +28,8 @@ const slots: Slot[] = [];
 let lastTs = 0;
 let lastSearch = -Infinity;
 let nextTile = 0;
+/** Which tracked face lends its landmarker to the next search. */
+let lendTurn = 0;
 let canvas: OffscreenCanvas | undefined;
 let blank: OffscreenCanvas | undefined;
 /** Time spent creating a landmarker during the current detection (a one-off load, not per-frame work). */
@@ -115,12 +119,11 @@ function landmarksIn(landmarker: FaceLandmarker, frame: Frame, crop: Crop, side:
   return face ? cropToFrame(flatten(face), crop, width, height) : undefined;
 }
 
-async function freeSlot(): Promise<Slot | undefined> {
-  const free = slots.find((s) => !s.crop);
-  if (free) return free;
+/** A landmarker for a newly found face (each face has its own; the first is made at start-up). */
+async function newSlot(): Promise<Slot | undefined> {
   if (slots.length >= MAX_FACES || !files || !model || !delegate) return undefined;
   const start = performance.now();
-  const slot = { landmarker: await createLandmarker(files, model, delegate.delegate) };
+  const slot: Slot = { landmarker: await createLandmarker(files, model, delegate.delegate) };
   setupMs += performance.now() - start;
   slots.push(slot);
   return slot;
@@ -128,8 +131,11 @@ async function freeSlot(): Promise<Slot | undefined> {
 
 /**
  * Follows every tracked face in its crop; then, when fewer than MAX_FACES are tracked, searches
- * one tile of the frame for another (every tile at once for a capture's still, whose faces must
- * all be found, and every frame while no face is tracked). Crops and tiles come from the frame at
+ * one tile of the frame for another (every tile for a capture's still, whose faces must all be
+ * found; every frame while no face is tracked, else every SEARCH_EVERY_MS). The search runs on a free
+ * landmarker, or on one lent by a tracked face, which keeps the previous frame's landmarks this
+ * once and restarts its tracking after: no landmarker (a wasm instance and its memory) is loaded
+ * only to search; one is made when a new face is found. Crops and tiles come from the frame at
  * full resolution, so a far face is as sharp as the camera gives it.
  */
 async function findFaces(frame: Frame, still: boolean): Promise<Omit<FacesResult, 'detectMs' | 'modelMs' | 'calls'>> {
@@ -139,36 +145,53 @@ async function findFaces(frame: Frame, still: boolean): Promise<Omit<FacesResult
   const found = new Map<Slot, Float32Array>();
   const known = () => [...found.values()];
   const isKnown = (pts: Float32Array) => known().some((f) => sameFace(f, pts, width, height));
+  const now = performance.now();
+  const tracked = slots.filter((s) => s.crop).length;
+  const search = tracked < MAX_FACES && (still || tracked === 0 || now - lastSearch >= SEARCH_EVERY_MS);
+  // A live frame's searcher, when every landmarker has a face: lent, so it does not track this frame.
+  const lender = search && !still && tracked === slots.length ? slots[lendTurn++ % slots.length] : undefined;
+
   for (const slot of slots) {
     if (!slot.crop) continue;
+    if (slot === lender && slot.last) {
+      found.set(slot, slot.last);
+      continue;
+    }
     const crop = scaleCrop(slot.crop, width);
     // A miss can be MediaPipe's tracking meeting a moved crop: the second try runs its detector.
     const pts = landmarksIn(slot.landmarker, frame, crop, side, width, height) ?? landmarksIn(slot.landmarker, frame, crop, side, width, height);
     if (!pts || isKnown(pts)) {
-      slot.crop = undefined;
+      slot.crop = slot.last = undefined;
       continue;
     }
     found.set(slot, pts);
+    slot.last = pts;
     const next = followFace(pts, width, height, crop);
     if (next !== crop) restart(slot.landmarker);
     slot.crop = scaleCrop(next, 1 / width);
   }
-  const now = performance.now();
-  if (found.size < MAX_FACES && (still || found.size === 0 || now - lastSearch >= SEARCH_EVERY_MS)) {
+
+  if (search) {
     lastSearch = now;
     const tiles = tilesFor(width, height);
     for (let tries = still ? tiles.length : 1; tries > 0 && found.size < MAX_FACES; tries--) {
       const tile = tiles[nextTile++ % tiles.length]!;
-      const slot = await freeSlot();
-      if (!slot) break;
+      const searcher = slots.find((s) => !s.crop) ?? lender ?? slots[lendTurn++ % slots.length]!;
+      const lent = !!searcher.crop;
+      // A lent landmarker forgets its face first: while it tracks one, MediaPipe skips the detector.
+      if (lent) restart(searcher.landmarker);
       // The faces already tracked are painted out, so the detector (which reports the likeliest
       // face) can only find a new one.
-      const face = run(slot.landmarker, cropImage(frame, tile, TILE_SIZE, known(), width, height));
+      const face = run(searcher.landmarker, cropImage(frame, tile, TILE_SIZE, known(), width, height));
+      // A face found moved its tracking to the tile: the next call on a crop starts afresh.
+      if (face) restart(searcher.landmarker);
       const pts = face && cropToFrame(flatten(face), tile, width, height);
       if (!pts || isKnown(pts)) continue;
+      const slot = lent ? await newSlot() : searcher;
+      if (!slot) continue;
       found.set(slot, pts);
+      slot.last = pts;
       slot.crop = scaleCrop(followFace(pts, width, height), 1 / width);
-      restart(slot.landmarker);
     }
   }
   const ids = [...found.keys()].map((s) => slots.indexOf(s));
@@ -204,13 +227,12 @@ const inFlight = new Set<Promise<FacesResult>>();
 
 const { emit } = expose<LandmarkerApi, LandmarkerEvents>({
   init: ({ modelUrl, wasmBase }) => init(modelUrl, wasmBase),
-  async detect({ frame, still }, ctx) {
+  async detect({ frame, still }) {
     const run = detect(frame, still);
     inFlight.add(run);
     try {
-      const result = await run;
-      ctx.transfer(...result.faces.map((f) => f.buffer));
-      return result;
+      // Copied, not transferred: the slots keep their faces' last landmarks (a few KB a frame).
+      return await run;
     } finally {
       inFlight.delete(run);
     }

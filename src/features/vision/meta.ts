@@ -4,11 +4,16 @@
 export const MODEL_URL = '/models/face_landmarker.task';
 export const WASM_BASE = '/mediapipe';
 /** Faces tracked at once (each has its own landmarker in the worker). */
-export const MAX_FACES = 2;
+export const MAX_FACES = 4;
 /** Side (px) a tracked face's crop is scaled to for a live frame, and for a capture's still. */
 export const LIVE_CROP_SIZE = 256;
 export const STILL_CROP_SIZE = 768;
 /** Side (px) of a search tile (the detector sees it at 128: a far face needs the tile's detail). */
 export const TILE_SIZE = 384;
-/** With fewer faces tracked than MAX_FACES, how often the live frames are searched for another. */
-export const SEARCH_EVERY_MS = 500;
+/**
+ * With fewer faces tracked than MAX_FACES (and at least one), how often the live frames are
+ * searched for another: a search borrows a tracked face's landmarker, costing two calls and a
+ * fresh detection for that face, so not every frame; a face joining (or coming back) appears
+ * within a second per search tile (three for a wide frame).
+ */
+export const SEARCH_EVERY_MS = 1000;
