@@ -5,9 +5,10 @@ import fieldFrag from '../../../shaders/beauty/face-field.frag?raw';
 import fieldVert from '../../../shaders/beauty/face-field.vert?raw';
 import { BLUSH_COLORS, DEFAULT_COLORS, LIP_COLORS, needsFaces, type BeautySettings } from './meta';
 import { FACE_MESH_POINTS, FACE_OVAL } from './faceRegions';
-import { blushTriangles, FIELD_ZERO, lipTriangles, skinMaskTriangles, slimMesh, VERTEX_FLOATS, whitenTriangles } from './faceField';
+import { blushTriangles, FIELD_ZERO, lipTriangles, skinMaskTriangles, slimMesh, whitenTriangles } from './faceField';
 import { eyeUniforms, faceBox } from './uniforms';
 import type { FaceLandmarks } from '../vision/types';
+import { TriangleBatch } from '../../gl/triangles';
 import type { FrameMeta, RenderStage, RenderTarget, StageContext } from '../../gl/types';
 
 /** What the beauty stage reads per frame: this frame's landmarks and the settings at this moment. */
@@ -105,20 +106,15 @@ const ALPHA: Channels = [false, false, false, true];
  */
 export function createBeautyStage(): RenderStage<BeautyInputs> {
   let fieldProgram: twgl.ProgramInfo | null = null;
-  let buffer: WebGLBuffer | null = null;
-  let vao: WebGLVertexArrayObject | null = null;
+  let field: TriangleBatch | null = null;
   let glRef: WebGL2RenderingContext | null = null;
 
   /** Draws face-field triangles into `target`, writing only `channels`. */
   function drawTriangles(gl: WebGL2RenderingContext, tris: Float32Array, channels: Channels) {
-    if (!fieldProgram || !buffer || !vao || !tris.length) return;
+    if (!fieldProgram || !field || !tris.length) return;
     gl.useProgram(fieldProgram.program);
-    gl.bindVertexArray(vao);
-    gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
-    gl.bufferData(gl.ARRAY_BUFFER, tris, gl.DYNAMIC_DRAW);
     gl.colorMask(...channels);
-    gl.drawArrays(gl.TRIANGLES, 0, tris.length / VERTEX_FLOATS);
-    gl.bindVertexArray(null);
+    field.draw(tris);
   }
 
   /** Binds `target` and clears the `channels` it is about to draw to `clear`. */
@@ -164,18 +160,8 @@ export function createBeautyStage(): RenderStage<BeautyInputs> {
       // Everything here is rebuilt after a context restore (the old objects died with it).
       glRef = gl;
       fieldProgram = twgl.createProgramInfo(gl, [fieldVert, fieldFrag]);
-      buffer = gl.createBuffer();
-      vao = gl.createVertexArray();
-      gl.bindVertexArray(vao);
-      gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
-      const stride = VERTEX_FLOATS * 4;
-      const position = gl.getAttribLocation(fieldProgram.program, 'position');
-      gl.enableVertexAttribArray(position);
-      gl.vertexAttribPointer(position, 2, gl.FLOAT, false, stride, 0);
-      const value = gl.getAttribLocation(fieldProgram.program, 'value');
-      gl.enableVertexAttribArray(value);
-      gl.vertexAttribPointer(value, 4, gl.FLOAT, false, stride, 8);
-      gl.bindVertexArray(null);
+      // VERTEX_FLOATS (faceField.ts) per vertex: position 2, value 4.
+      field = new TriangleBatch(gl, fieldProgram.program, [['position', 2], ['value', 4]]);
     },
     isActive(frame) {
       return beautyWork(frame).any;
@@ -263,12 +249,10 @@ export function createBeautyStage(): RenderStage<BeautyInputs> {
     dispose() {
       if (glRef && !glRef.isContextLost()) {
         if (fieldProgram) glRef.deleteProgram(fieldProgram.program);
-        glRef.deleteBuffer(buffer);
-        glRef.deleteVertexArray(vao);
+        field?.dispose();
       }
       fieldProgram = null;
-      buffer = null;
-      vao = null;
+      field = null;
     },
   };
 }

@@ -12,18 +12,23 @@ import './PropPicker.css';
 const ICON_W = 72;
 const ICON_H = 44;
 
-/** A prop's first part drawn small, centred in its icon (the same vector art the photo gets). */
-function drawIcon(canvas: HTMLCanvasElement | null, id: string) {
-  const part = propById(id)?.parts[0];
-  const ctx = canvas?.getContext('2d');
-  if (!canvas || !part || !ctx) return;
-  const dpr = Math.min(2, window.devicePixelRatio || 1);
-  canvas.width = ICON_W * dpr;
-  canvas.height = ICON_H * dpr;
-  const size = Math.min(ICON_W / 1, ICON_H / part.aspect) * 0.9 * dpr;
-  ctx.translate((canvas.width - size) / 2, (canvas.height - size * part.aspect) / 2);
-  ctx.scale(size, size);
-  drawArt(part.art, ctx, part.aspect);
+/** A prop's first part drawn small, centred in its icon (the same vector art the photo gets), once per prop. */
+function PropIcon({ id }: { id: string }) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    const canvas = ref.current;
+    const part = propById(id)?.parts[0];
+    const ctx = canvas?.getContext('2d');
+    if (!canvas || !part || !ctx) return;
+    const dpr = Math.min(2, window.devicePixelRatio || 1);
+    canvas.width = ICON_W * dpr;
+    canvas.height = ICON_H * dpr;
+    const size = Math.min(ICON_W, ICON_H / part.aspect) * 0.9 * dpr;
+    ctx.translate((canvas.width - size) / 2, (canvas.height - size * part.aspect) / 2);
+    ctx.scale(size, size);
+    drawArt(part.art, ctx, part.aspect);
+  }, [id]);
+  return <canvas ref={ref} className="prop-icon" style={{ width: ICON_W, height: ICON_H }} aria-hidden="true" />;
 }
 
 /**
@@ -68,7 +73,7 @@ export function PropPicker() {
         onClick={() => setPropId(id)}
       >
         {icon ? (
-          <canvas className="prop-icon" style={{ width: ICON_W, height: ICON_H }} aria-hidden="true" ref={(el) => drawIcon(el, id)} />
+          <PropIcon id={id} />
         ) : (
           <span className="prop-icon prop-icon-none" aria-hidden="true" />
         )}

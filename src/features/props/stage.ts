@@ -1,6 +1,7 @@
 import * as twgl from 'twgl.js';
 import propsFrag from '../../../shaders/props/props.frag?raw';
 import propsVert from '../../../shaders/props/props.vert?raw';
+import { TriangleBatch } from '../../gl/triangles';
 import type { RenderStage } from '../../gl/types';
 import type { FaceLandmarks } from '../vision/types';
 import { propSprites, spriteCorners } from './anchor';
@@ -30,8 +31,7 @@ const VERTEX_FLOATS = 4;
 export function createPropsStage(): RenderStage<PropsInputs> {
   let gl: WebGL2RenderingContext | null = null;
   let program: twgl.ProgramInfo | null = null;
-  let buffer: WebGLBuffer | null = null;
-  let vao: WebGLVertexArrayObject | null = null;
+  let quads: TriangleBatch | null = null;
   let readFb: WebGLFramebuffer | null = null;
   let atlas: WebGLTexture | null = null;
   let atlasFor: string | undefined;
@@ -56,19 +56,8 @@ export function createPropsStage(): RenderStage<PropsInputs> {
       // Everything again after a context restore: the old objects died with the context.
       gl = context;
       program = twgl.createProgramInfo(gl, [propsVert, propsFrag]);
-      buffer = gl.createBuffer();
-      vao = gl.createVertexArray();
+      quads = new TriangleBatch(gl, program.program, [['position', 2], ['art', 2]]);
       readFb = gl.createFramebuffer();
-      gl.bindVertexArray(vao);
-      gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
-      const stride = VERTEX_FLOATS * 4;
-      const position = gl.getAttribLocation(program.program, 'position');
-      gl.enableVertexAttribArray(position);
-      gl.vertexAttribPointer(position, 2, gl.FLOAT, false, stride, 0);
-      const art = gl.getAttribLocation(program.program, 'art');
-      gl.enableVertexAttribArray(art);
-      gl.vertexAttribPointer(art, 2, gl.FLOAT, false, stride, 8);
-      gl.bindVertexArray(null);
       atlas = gl.createTexture();
       atlasFor = undefined;
       gl.bindTexture(gl.TEXTURE_2D, atlas);
@@ -115,21 +104,16 @@ export function createPropsStage(): RenderStage<PropsInputs> {
       g.viewport(0, 0, target.width, target.height);
       g.useProgram(program!.program);
       twgl.setUniforms(program!, { u_atlas: atlas! });
-      g.bindVertexArray(vao);
-      g.bindBuffer(g.ARRAY_BUFFER, buffer);
-      g.bufferData(g.ARRAY_BUFFER, verts, g.DYNAMIC_DRAW);
       g.enable(g.BLEND);
       g.blendFunc(g.ONE, g.ONE_MINUS_SRC_ALPHA);
-      g.drawArrays(g.TRIANGLES, 0, sprites.length * 6);
+      quads!.draw(verts);
       g.disable(g.BLEND);
-      g.bindVertexArray(null);
       return target;
     },
     dispose() {
       if (gl) {
         gl.deleteTexture(atlas);
-        gl.deleteBuffer(buffer);
-        gl.deleteVertexArray(vao);
+        quads?.dispose();
         gl.deleteFramebuffer(readFb);
       }
       atlas = null;

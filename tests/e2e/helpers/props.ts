@@ -1,8 +1,9 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Props test helpers: previews kept in the page by name (read through the test seam right after a
- * render), compared over regions given as fractions of the frame [x0, y0, x1, y1].
+ * Props test helpers: previews (read through the test seam right after a render) and photos kept
+ * in the page by name; a region of one is read out and measured here. Regions are fractions of
+ * the frame [x0, y0, x1, y1].
  */
 export type Region = [number, number, number, number];
 
@@ -40,49 +41,38 @@ export function keepPreview(page: Page, name: string) {
 
 type Kept = { width: number; height: number; data: Uint8ClampedArray };
 
-/** Mean absolute RGB difference (0–255) between two kept previews over a region. */
-export function regionDiff(page: Page, a: string, b: string, region: Region) {
-  return page.evaluate(
-    ({ a, b, region }) => {
-      const w = window as unknown as Record<string, Kept>;
-      const A = w[a]!;
-      const B = w[b]!;
-      const [x0, y0, x1, y1] = [region[0] * A.width, region[1] * A.height, region[2] * A.width, region[3] * A.height].map(Math.round) as Region;
-      let sum = 0;
-      let n = 0;
-      for (let y = Math.max(0, y0); y < Math.min(A.height, y1); y++) {
-        for (let x = Math.max(0, x0); x < Math.min(A.width, x1); x++) {
-          const i = (y * A.width + x) * 4;
-          sum += Math.abs(A.data[i]! - B.data[i]!) + Math.abs(A.data[i + 1]! - B.data[i + 1]!) + Math.abs(A.data[i + 2]! - B.data[i + 2]!);
-          n += 3;
-        }
-      }
-      return sum / Math.max(1, n);
-    },
-    { a, b, region },
-  );
-}
-
-/** Mean spread between a pixel's largest and smallest channel over a region (0 for grey). */
-export function regionSpread(page: Page, name: string, region: Region) {
-  return page.evaluate(
+/** A kept image's pixels in a region (RGBA, row by row), read out of the page. */
+async function regionOf(page: Page, name: string, region: Region): Promise<Uint8Array> {
+  const b64 = await page.evaluate(
     ({ name, region }) => {
       const P = (window as unknown as Record<string, Kept>)[name]!;
       const [x0, y0, x1, y1] = [region[0] * P.width, region[1] * P.height, region[2] * P.width, region[3] * P.height].map(Math.round) as Region;
-      let sum = 0;
-      let n = 0;
+      let s = '';
       for (let y = Math.max(0, y0); y < Math.min(P.height, y1); y++) {
-        for (let x = Math.max(0, x0); x < Math.min(P.width, x1); x++) {
-          const i = (y * P.width + x) * 4;
-          const c = [P.data[i]!, P.data[i + 1]!, P.data[i + 2]!];
-          sum += Math.max(...c) - Math.min(...c);
-          n++;
-        }
+        const row = P.data.subarray((y * P.width + Math.max(0, x0)) * 4, (y * P.width + Math.min(P.width, x1)) * 4);
+        for (let i = 0; i < row.length; i += 0x8000) s += String.fromCharCode(...row.subarray(i, i + 0x8000));
       }
-      return sum / Math.max(1, n);
+      return btoa(s);
     },
     { name, region },
   );
+  return new Uint8Array(Buffer.from(b64, 'base64'));
+}
+
+/** Mean absolute RGB difference (0–255) between two kept images (of one size) over a region. */
+export async function regionDiff(page: Page, a: string, b: string, region: Region) {
+  const [A, B] = await Promise.all([regionOf(page, a, region), regionOf(page, b, region)]);
+  let sum = 0;
+  for (let i = 0; i < A.length; i++) if (i % 4 !== 3) sum += Math.abs(A[i]! - B[i]!);
+  return sum / Math.max(1, (A.length / 4) * 3);
+}
+
+/** Mean spread between a pixel's largest and smallest channel over a region (0 for grey). */
+export async function regionSpread(page: Page, name: string, region: Region) {
+  const P = await regionOf(page, name, region);
+  let sum = 0;
+  for (let i = 0; i < P.length; i += 4) sum += Math.max(P[i]!, P[i + 1]!, P[i + 2]!) - Math.min(P[i]!, P[i + 1]!, P[i + 2]!);
+  return sum / Math.max(1, P.length / 4);
 }
 
 /** Keeps photo `index` (decoded, scaled to the kept preview `like`'s size) in the page under `name`. */
