@@ -17,12 +17,15 @@ export function ClearSession({ label, onCleared }: { label?: string; onCleared?:
   const setSettings = useSetAtom(stripSettingsAtom);
   const [confirming, setConfirming] = useState(false);
 
-  const clear = () => {
+  const clear = async () => {
+    setConfirming(false);
+    // The saved copy goes first: the screen shows the session empty only once a reload would find
+    // it empty too (showing it at once let a quick reload bring the photos back). If storage
+    // cannot be cleared, the session in memory is cleared all the same.
+    // Loaded on use: the crash screen that offers this stays light.
+    await import('./sessionStore').then((m) => m.clearSession()).catch(() => undefined);
     setCaptured([]);
     setSettings(DEFAULT_STRIP_SETTINGS);
-    setConfirming(false);
-    // Loaded on use: the crash screen that offers this stays light.
-    void import('./sessionStore').then((m) => m.clearSession()).catch(() => undefined);
     onCleared?.();
   };
 
@@ -36,7 +39,7 @@ export function ClearSession({ label, onCleared }: { label?: string; onCleared?:
   return (
     <span className="confirm-clear" role="group" aria-label={t('storage.clearConfirm')}>
       <span>{t('storage.clearConfirm')}</span>
-      <button type="button" className="btn btn-secondary" onClick={clear} data-testid="clear-session-yes">
+      <button type="button" className="btn btn-secondary" onClick={() => void clear()} data-testid="clear-session-yes">
         {t('storage.clearYes')}
       </button>
       <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)}>
