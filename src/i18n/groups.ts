@@ -8,7 +8,7 @@ export const STRING_GROUPS = {
   landing: ['landing', 'testimonials', 'faq'],
   guides: ['welcome', 'privacy', 'contact', 'photoTutorial', 'userGuide', 'terms', 'blog'],
   booth: ['booth', 'filters', 'camera', 'beauty', 'props'],
-  preview: ['preview', 'strip', 'share'],
+  preview: ['preview', 'strip', 'share', 'motion'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type StringGroup = keyof typeof STRING_GROUPS;

@@ -12,10 +12,11 @@ export function makeCanvas(width: number, height: number): OffscreenCanvas | HTM
   return canvas;
 }
 
-export function canvasToJpeg(canvas: OffscreenCanvas | HTMLCanvasElement): Promise<Blob> {
-  if ('convertToBlob' in canvas) return canvas.convertToBlob({ type: 'image/jpeg', quality: JPEG_QUALITY });
+/** The canvas as it is now, as a JPEG (the browser encodes it off the main thread). */
+export function canvasToJpeg(canvas: OffscreenCanvas | HTMLCanvasElement, quality = JPEG_QUALITY): Promise<Blob> {
+  if ('convertToBlob' in canvas) return canvas.convertToBlob({ type: 'image/jpeg', quality });
   return new Promise((resolve, reject) =>
-    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('JPEG encoding failed'))), 'image/jpeg', JPEG_QUALITY),
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('JPEG encoding failed'))), 'image/jpeg', quality),
   );
 }
 

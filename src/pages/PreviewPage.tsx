@@ -14,6 +14,9 @@ import { capturedPhotosAtom } from '../state/session';
 import { storageStatusAtom } from '../features/strip/state';
 import { ClearSession } from '../storage/ClearSession';
 import { StripComposer } from '../features/strip/composer';
+import { MotionPanel } from '../features/motion/ui/MotionPanel';
+import { MotionLoop } from '../features/motion/ui/MotionLoop';
+import { useMotionMaker } from '../features/motion/ui/useMotionMaker';
 
 /** The preview screen: the captured photos become a strip the visitor customises, downloads and shares. */
 export default function PreviewPage() {
@@ -22,6 +25,7 @@ export default function PreviewPage() {
   const storage = useAtomValue(storageStatusAtom);
   const { design, photos } = useStripDesign();
   const [composer, setComposer] = useState<StripComposer | null>(null);
+  const motion = useMotionMaker(design);
 
   useEffect(() => {
     const c = new StripComposer();
@@ -66,7 +70,8 @@ export default function PreviewPage() {
         <StripPreview composer={composer} design={design} photos={photos} />
         <div className="preview-side">
           <StripControls />
-          <ExportActions composer={composer} design={design} photos={photos} />
+          <ExportActions composer={composer} design={design} photos={photos} extraFiles={motion.hasMotion ? motion.makeAll : undefined} />
+          <MotionPanel design={design} />
           <SharePanel composer={composer} design={design} photos={photos} />
           <div className="action-row session-actions">
             <LangLink href="/photobooth" className="btn btn-primary">
@@ -77,7 +82,7 @@ export default function PreviewPage() {
           {storage === 'saved' && <p className="hint">{t('storage.saved')}</p>}
         </div>
       </div>
-      <PhotoThumbs photos={captured} />
+      <PhotoThumbs photos={captured} media={(p, alt) => p.motion && <MotionLoop clip={p.motion} width={320} label={t('preview.motionAlt', { photo: alt })} />} />
     </section>
   );
 }

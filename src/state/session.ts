@@ -12,7 +12,28 @@ export interface CapturedPhoto {
   takenAt: number;
   /** Where the faces are in the photo (0..1; absent when none was found): strips crop around it. */
   focus?: { x: number; y: number };
+  /** The burst around the shutter when motion was on (src/features/motion): a boomerang of it loops. */
+  motion?: MotionClip;
+}
+
+/**
+ * A short burst of what the preview showed around one shot, at a fixed frame rate: each frame a
+ * small JPEG (the same Blob may fill several slots where the preview drew fewer frames than the
+ * rate). The frame at `shutterIndex` is the still photo itself, downscaled.
+ */
+export interface MotionClip {
+  frames: Blob[];
+  fps: number;
+  width: number;
+  height: number;
+  shutterIndex: number;
 }
 
 /** The captured photos, shared by the booth (writes) and the preview (reads). Starts empty. */
 export const capturedPhotosAtom = atom<CapturedPhoto[]>([]);
+
+/**
+ * The moving strip while the preview plays it (made by src/features/motion, shown by the strip
+ * preview over its still): an object URL of the very file a save would write, and its type.
+ */
+export const movingStripAtom = atom<{ url: string; type: string } | null>(null);

@@ -31,6 +31,22 @@ export const PhotoRecordSchema = v.object({
   // Records from before positions existed sort by takenAt (position -1 keeps them first, in order).
   position: v.fallback(v.pipe(v.number(), v.integer(), v.minValue(0)), -1),
   focus: v.fallback(v.optional(v.object({ x: unit, y: unit })), undefined),
+  // A burst that does not read back is dropped on its own: the photo stays.
+  motion: v.fallback(
+    v.optional(
+      v.pipe(
+        v.object({
+          frames: v.pipe(v.array(v.instance(Blob)), v.minLength(1), v.maxLength(120)),
+          fps: v.pipe(finite, v.minValue(1), v.maxValue(60)),
+          width: dimension,
+          height: dimension,
+          shutterIndex: v.pipe(v.number(), v.integer(), v.minValue(0)),
+        }),
+        v.check((m) => m.shutterIndex < m.frames.length, 'shutter outside the burst'),
+      ),
+    ),
+    undefined,
+  ),
 });
 
 const idIn = (ids: readonly string[]) => v.picklist(ids as [string, ...string[]]);
@@ -65,8 +81,8 @@ export interface Checked<T> {
 export function checkPhotoRecord(raw: unknown): StoredPhoto | null {
   const result = v.safeParse(PhotoRecordSchema, raw);
   if (!result.success) return null;
-  const { focus, ...rest } = result.output;
-  return focus ? { ...rest, focus } : rest;
+  const { focus, motion, ...rest } = result.output;
+  return { ...rest, ...(focus && { focus }), ...(motion && { motion }) };
 }
 
 /** Stored strip settings, each bad field reset to its default; undefined stays undefined (none saved). */

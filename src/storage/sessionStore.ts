@@ -126,27 +126,31 @@ async function removeBad(db: IDBDatabase, keys: IDBValidKey[], settings: StripSe
 
 /**
  * Makes the stored photos match `photos`, in order: adds the new ones, deletes the gone ones, and
- * rewrites a kept one only when its position changed (a retake keeps its place across reloads).
+ * rewrites a kept one only when its position changed (a retake keeps its place across reloads) or
+ * its motion burst came in.
  */
 export async function savePhotos(photos: CapturedPhoto[]): Promise<void> {
   const db = await openSessionDb();
   const tx = db.transaction(PHOTOS, 'readwrite');
   const store = tx.objectStore(PHOTOS);
-  const stored = new Map<string, number>();
+  // id → position, and whether the record has its burst (it arrives after the photo).
+  const stored = new Map<string, string>();
+  const state = (position: number, motion: unknown) => `${position}:${motion ? 1 : 0}`;
   await new Promise<void>((resolve, reject) => {
     const req = store.openCursor();
     req.onerror = () => reject(req.error);
     req.onsuccess = () => {
       const cursor = req.result;
       if (!cursor) return resolve();
-      stored.set(String(cursor.key), (cursor.value as Partial<StoredPhoto>).position ?? -1);
+      const value = cursor.value as Partial<StoredPhoto>;
+      stored.set(String(cursor.key), state(value.position ?? -1, value.motion));
       cursor.continue();
     };
   });
   const wanted = new Set(photos.map((p) => p.id));
   for (const id of stored.keys()) if (!wanted.has(id)) store.delete(id);
   photos.forEach((p, position) => {
-    if (stored.get(p.id) !== position) store.put({ ...p, position } satisfies StoredPhoto);
+    if (stored.get(p.id) !== state(position, p.motion)) store.put({ ...p, position } satisfies StoredPhoto);
   });
   await done(tx);
 }

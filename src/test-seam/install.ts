@@ -11,7 +11,9 @@ import { filterPass } from '../features/filters/pass';
 import type { PassTiming } from '../gl/pipeline';
 import { flipRows } from '../gl/readback';
 import { store } from '../state/store';
+import { capturedPhotosAtom } from '../state/session';
 import { stripBench } from './stripBench';
+import { motionBench } from './motionBench';
 import { timeBeautyPasses } from './beautyTiming';
 import { timePropsPass } from './propsTiming';
 
@@ -146,8 +148,34 @@ const api = {
     return timePropsPass(video, faces, prop, width, height);
   },
 
+  /** The session's photos: size, and each burst's frame count, distinct frames and shape. */
+  photos() {
+    return store.get(capturedPhotosAtom).map((p) => ({
+      id: p.id,
+      width: p.width,
+      height: p.height,
+      motion: p.motion && {
+        frames: p.motion.frames.length,
+        distinct: new Set(p.motion.frames).size,
+        width: p.motion.width,
+        height: p.motion.height,
+        fps: p.motion.fps,
+        shutterIndex: p.motion.shutterIndex,
+      },
+    }));
+  },
+
+  /** Photo i's JPEG and its burst frames, for a test that decodes them in the page. */
+  photoBlobs(i: number): { still: Blob; frames: Blob[] } {
+    const p = store.get(capturedPhotosAtom)[i]!;
+    return { still: p.blob, frames: p.motion?.frames ?? [] };
+  },
+
   /** Strip composition and export on the session's photos (bench). */
   strip: stripBench,
+
+  /** Motion exports on the session's photos (bench). */
+  motion: motionBench,
 };
 
 export type TestApi = typeof api;

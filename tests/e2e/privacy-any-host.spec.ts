@@ -6,6 +6,7 @@ import { freePort } from './env';
 import { expect, test } from './fixtures';
 import { enableBeauty, setLevels } from './helpers/beauty';
 import { captureSequence } from './helpers/capture';
+import { readGif, readMp4, saveFrom, turnMotionOn } from './helpers/motion';
 import { recordRequests } from './helpers/trust';
 
 /**
@@ -43,7 +44,7 @@ function consoleOfEverything(context: BrowserContext, page: Page): string[] {
 
 const REFUSED = /network guard refused a fetch request to https?:\/\/(?!127\.0\.0\.1)/;
 
-test('without any security header, nothing leaves: 70 s of landmarks, a capture, the preview, the booth left', async ({ page, context }) => {
+test('without any security header, nothing leaves: 70 s of landmarks, a capture with motion, its MP4 and GIF, the booth left', async ({ page, context }) => {
   test.setTimeout(240_000);
   const requests = recordRequests(context);
   const foreign = () => requests.filter((r) => !/^(data|blob):/.test(r.url) && new URL(r.url).origin !== origin);
@@ -76,10 +77,15 @@ test('without any security header, nothing leaves: 70 s of landmarks, a capture,
   // Landmarks were still flowing the whole time.
   await expect(page.getByTestId('beauty-panel')).toHaveAttribute('data-landmarks', /^[1-9]x478$/);
 
+  // A shot with motion, and its boomerang made as MP4 and as GIF in the motion worker.
+  await turnMotionOn(page);
   await captureSequence(page, { shots: 1, countdown: 0 });
   await page.getByTestId('to-preview').click();
-  await expect(page.getByTestId('preview-photo')).toHaveCount(1);
+  await expect(page.getByTestId('motion-loop')).toHaveCount(1);
   await expect(page.getByTestId('strip-canvas')).toHaveAttribute('data-drawn-layout', /.+/);
+  expect(readMp4((await saveFrom(page, 'motion-save-1')).bytes).codec).toBe('avc1');
+  await page.getByLabel('GIF').check();
+  expect(readGif((await saveFrom(page, 'motion-save-1')).bytes).frames).toBeGreaterThanOrEqual(15);
   // Leaving the booth closed the landmarker, whose logger flushes once more; then a content page.
   await page.goto(`${origin}/privacy-policy`);
   await expect(page.locator('h1')).toBeVisible();
@@ -89,4 +95,5 @@ test('without any security header, nothing leaves: 70 s of landmarks, a capture,
   expect(requests.some((r) => r.url.endsWith('.task')), 'the landmarker worker fetched the model').toBe(true);
   expect(requests.some((r) => r.url.endsWith('.wasm')), 'the landmarker worker fetched its wasm').toBe(true);
   expect(requests.some((r) => r.serviceWorker), 'the service worker precached the app').toBe(true);
+  expect(requests.some((r) => /motion\.worker/.test(r.url)), 'the motion worker was loaded').toBe(true);
 });

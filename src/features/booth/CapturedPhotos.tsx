@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useI18n } from '../../i18n/I18nProvider';
 import { capturedPhotosAtom, type CapturedPhoto } from '../../state/session';
 import { LangLink } from '../../components/LangLink';
+import { MotionLoop } from '../motion/ui/MotionLoop';
 
 /** Thumbnails as photos arrive, a retake button on each, and the way on to the preview. */
 export function CapturedPhotos({
@@ -47,10 +48,12 @@ export function CapturedPhotos({
 
 function PhotoThumb({ photo, alt }: { photo: CapturedPhoto; alt: string }) {
   const [url, setUrl] = useState<string | null>(null);
+  const { t } = useI18n();
   useEffect(() => {
     const u = URL.createObjectURL(photo.blob);
     setUrl(u);
     return () => URL.revokeObjectURL(u);
   }, [photo.blob]);
+  if (photo.motion) return <MotionLoop clip={photo.motion} width={160} label={t('booth.motionAlt', { photo: alt })} />;
   return url ? <img src={url} alt={alt} width={160} height={Math.round((160 * photo.height) / photo.width)} /> : null;
 }

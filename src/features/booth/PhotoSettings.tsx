@@ -1,15 +1,17 @@
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { useI18n } from '../../i18n/I18nProvider';
 import { COUNTDOWN_CHOICES, SHOT_COUNTS, type CountdownSeconds } from './meta';
-import { countdownAtom, mirrorPhotosAtom, shotCountAtom, shutterSoundAtom } from './state';
+import { boothRendererAtom, countdownAtom, mirrorPhotosAtom, shotCountAtom, shutterSoundAtom } from './state';
+import { MotionSetting } from '../motion/ui/MotionSetting';
 
-/** Number of shots, countdown, sound and mirrored photos (the shutter is in the bar under the preview). */
+/** Number of shots, countdown, sound, mirrored photos and motion (the shutter is in the bar under the preview). */
 export function PhotoSettings({ busy }: { busy: boolean }) {
   const { t } = useI18n();
   const [shots, setShots] = useAtom(shotCountAtom);
   const [countdown, setCountdown] = useAtom(countdownAtom);
   const [sound, setSound] = useAtom(shutterSoundAtom);
   const [mirrorPhotos, setMirrorPhotos] = useAtom(mirrorPhotosAtom);
+  const renderer = useAtomValue(boothRendererAtom);
   return (
     <section className="card booth-settings" aria-labelledby="settings-heading">
       <h2 id="settings-heading">{t('booth.settings')}</h2>
@@ -48,6 +50,7 @@ export function PhotoSettings({ busy }: { busy: boolean }) {
         <input type="checkbox" checked={mirrorPhotos} onChange={(e) => setMirrorPhotos(e.target.checked)} />
         <span>{t('booth.mirrorPhotos')}</span>
       </label>
+      <MotionSetting busy={busy} webgl={!!renderer?.pipeline} />
       <p className="booth-hint">{t('booth.escHint')}</p>
     </section>
   );

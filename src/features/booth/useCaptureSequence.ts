@@ -1,9 +1,15 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FLASH_MS } from './meta';
-import { boothRendererAtom, countdownAtom, shotCountAtom, shutterSoundAtom } from './state';
+import { boothRendererAtom, countdownAtom, mirrorPhotosAtom, mirrorPreviewAtom, shotCountAtom, shutterSoundAtom } from './state';
 import { capturedPhotosAtom, type CapturedPhoto } from '../../state/session';
 import { playShutter } from './shutterSound';
+import { BurstRecorder } from '../motion/burst';
+import { FRAMES_BEFORE, motionSize } from '../motion/meta';
+import { motionOnAtom } from '../motion/state';
+import { useMotionUnavailable } from '../motion/ui/MotionSetting';
+import { store } from '../../state/store';
+import type { PreviewRenderer } from './renderer/previewRenderer';
 
 export type CaptureOverlayState =
   | { kind: 'idle'; flash: boolean }
@@ -25,10 +31,21 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** A burst of the preview around the coming shot (`before` frames ahead of it), or null without WebGL. */
+function startBurst(renderer: PreviewRenderer, before: number): BurstRecorder | null {
+  const tap = renderer.frameTap;
+  if (!tap) return null;
+  // The preview is drawn with the preview's mirroring; the burst follows the photo's.
+  const flip = store.get(mirrorPreviewAtom) !== store.get(mirrorPhotosAtom);
+  return new BurstRecorder(tap, motionSize(tap.width, tap.height), flip, before);
+}
+
 /**
  * The capture sequence: a countdown before each shot, a flash and shutter sound, each photo into
  * the session atom as it is taken. `retake(i)` replaces shot i only; Escape (cancel) stops the
- * countdown and keeps every photo already taken.
+ * countdown and keeps every photo already taken. With motion on, each shot also keeps a burst of
+ * the preview from the countdown's last second to ~0.75 s after the shutter; the sequence ends once
+ * the last burst is in.
  */
 export function useCaptureSequence(onError: (e: unknown) => void) {
   const renderer = useAtomValue(boothRendererAtom);
@@ -37,6 +54,8 @@ export function useCaptureSequence(onError: (e: unknown) => void) {
   const shots = useAtomValue(shotCountAtom);
   const countdown = useAtomValue(countdownAtom);
   const sound = useAtomValue(shutterSoundAtom);
+  const motionWhy = useMotionUnavailable(!!renderer?.pipeline);
+  const motion = useAtomValue(motionOnAtom) && !motionWhy;
   const abortRef = useRef<AbortController | null>(null);
 
   useEffect(() => () => abortRef.current?.abort(), []);
@@ -47,15 +66,20 @@ export function useCaptureSequence(onError: (e: unknown) => void) {
       if (!renderer || abortRef.current) return;
       const abort = new AbortController();
       abortRef.current = abort;
+      const bursts: Promise<unknown>[] = [];
+      let burst: BurstRecorder | null = null;
       try {
         for (const index of indices) {
           const shot = index + 1;
-          for (let s = countdown; s > 0; s--) {
+          for (let s: number = countdown; s > 0; s--) {
             setOverlay({ kind: 'countdown', shot, total, remaining: s, flash: false });
+            if (s === 1 && motion) burst = startBurst(renderer, FRAMES_BEFORE);
             await wait(1000, abort.signal);
           }
+          if (motion) burst ??= startBurst(renderer, 0); // no countdown: the burst starts at the shutter
           setOverlay({ kind: 'shooting', shot, total, flash: true });
           if (sound) playShutter();
+          const shutterAt = performance.now();
           // The filter, mirror and beauty of this very moment (read from the store by the renderer).
           const image = await renderer.capture();
           const photo: CapturedPhoto = {
@@ -75,17 +99,24 @@ export function useCaptureSequence(onError: (e: unknown) => void) {
             next[index] = photo;
             return next.filter(Boolean);
           });
+          if (burst) {
+            const clip = burst.finish(image.blob, shutterAt);
+            burst = null;
+            bursts.push(clip.then((motion) => motion && setPhotos((prev) => prev.map((p) => (p.id === photo.id ? { ...p, motion } : p)))));
+          }
           await wait(FLASH_MS, abort.signal);
           setOverlay({ kind: 'shooting', shot, total, flash: false });
         }
       } catch (e) {
         if (!(e instanceof Cancelled)) onError(e);
       } finally {
+        (burst as BurstRecorder | null)?.cancel(); // cancelled in the countdown: that shot has no burst
+        await Promise.all(bursts);
         abortRef.current = null;
         setOverlay(IDLE);
       }
     },
-    [renderer, countdown, sound, setPhotos, onError],
+    [renderer, countdown, sound, motion, setPhotos, onError],
   );
 
   const start = useCallback(() => {

@@ -11,6 +11,7 @@ import { captureInputs, facesFocus, previewInputs, type BoothInputs } from './fr
 import { FrameLoop } from './frameLoop';
 import { FrameScaler } from './frameScaler';
 import { SideReads, type SideReadEvents } from './sideReads';
+import type { FrameTap } from '../../motion/burst';
 
 /**
  * Drives the pipeline from a <video>: uploads each NEW camera frame (requestVideoFrameCallback
@@ -243,6 +244,15 @@ export class PreviewRenderer {
     );
     for (const fn of this.drawnListeners) fn(p);
     this.sideReads.step(p, t0, mirror);
+  }
+
+  /**
+   * Where a motion burst reads the preview: its canvas right after each draw, and the camera's
+   * size (the canvas has its aspect). Null without WebGL (the plain preview is the <video> itself).
+   */
+  get frameTap(): (FrameTap & { width: number; height: number }) | null {
+    if (!this.pipeline || !this.video.videoWidth) return null;
+    return { canvas: this.canvas, onDrawn: (fn) => this.onDrawn(fn), width: this.video.videoWidth, height: this.video.videoHeight };
   }
 
   /** Which upload path the preview uses (for the benchmark's report). */

@@ -7,12 +7,16 @@ import type { StripProps } from './stripProps';
 import { buildZip, exportBaseName, exportStripJpeg, saveBlob } from '../export';
 import { layoutById, RESOLUTIONS, stripSize, type ResolutionId } from '../layouts';
 
-/** Download the strip as a JPG at a chosen size, or everything as one ZIP. */
+/**
+ * Download the strip as a JPG at a chosen size, or everything as one ZIP; `extraFiles` adds more
+ * to the ZIP (the moving strip and boomerangs, made by the motion feature).
+ */
 export function ExportActions({
   composer,
   design,
   photos,
-}: StripProps) {
+  extraFiles,
+}: StripProps & { extraFiles?: () => Promise<File[]> }) {
   const { t } = useI18n();
   const captured = useAtomValue(capturedPhotosAtom);
   const [resolution, setResolution] = useState<ResolutionId>('hd');
@@ -48,9 +52,11 @@ export function ExportActions({
     run(async () => {
       const base = exportBaseName();
       const strip = await exportStripJpeg(composer as StripComposer, design, photos, resolution);
+      const extras = (await extraFiles?.()) ?? [];
       const zip = await buildZip([
         { name: `${base}-strip.jpg`, blob: strip },
         ...captured.map((p, i) => ({ name: `${base}-photo-${i + 1}.jpg`, blob: p.blob })),
+        ...extras.map((f) => ({ name: f.name, blob: f })),
       ]);
       const name = `${base}.zip`;
       await saveBlob(zip, name);
@@ -78,7 +84,7 @@ export function ExportActions({
         <button type="button" className="btn btn-primary" onClick={downloadJpeg} disabled={busy || !composer}>
           {t('strip.downloadJpg')}
         </button>
-        <button type="button" className="btn btn-secondary" onClick={downloadAll} disabled={busy || !composer}>
+        <button type="button" className="btn btn-secondary" onClick={downloadAll} disabled={busy || !composer} data-testid="download-all">
           {t('strip.downloadAll')}
         </button>
       </div>

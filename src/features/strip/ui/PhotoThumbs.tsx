@@ -1,9 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useI18n } from '../../../i18n/I18nProvider';
 import type { CapturedPhoto } from '../../../state/session';
 
-/** The single shots, as small images from object URLs that are revoked when the photos change. */
-export function PhotoThumbs({ photos }: { photos: CapturedPhoto[] }) {
+/**
+ * The single shots, as small images from object URLs that are revoked when the photos change;
+ * `media` may show a shot another way (its motion loop), given the shot and its label.
+ */
+export function PhotoThumbs({ photos, media }: { photos: CapturedPhoto[]; media?: (photo: CapturedPhoto, alt: string) => ReactNode }) {
   const { t } = useI18n();
   const [urls, setUrls] = useState<string[]>([]);
   useEffect(() => {
@@ -17,7 +20,7 @@ export function PhotoThumbs({ photos }: { photos: CapturedPhoto[] }) {
       <ol>
         {photos.map((p, i) => (
           <li key={p.id}>
-            {urls[i] && (
+            {media?.(p, t('preview.photoAlt', { n: i + 1, total: photos.length })) ?? (urls[i] && (
               <img
                 data-testid="preview-photo"
                 data-photo-id={p.id}
@@ -26,7 +29,7 @@ export function PhotoThumbs({ photos }: { photos: CapturedPhoto[] }) {
                 height={p.height}
                 alt={t('preview.photoAlt', { n: i + 1, total: photos.length })}
               />
-            )}
+            ))}
           </li>
         ))}
       </ol>

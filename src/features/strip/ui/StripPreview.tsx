@@ -1,4 +1,5 @@
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
+import { movingStripAtom } from '../../../state/session';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useI18n } from '../../../i18n/I18nProvider';
 import { stripSettingsAtom } from '../state';
@@ -13,6 +14,7 @@ const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v
 /**
  * The live strip: the composer draws it (in its worker) at preview size, and a layer of buttons
  * over it lets the visitor move, resize and remove each sticker with a pointer or the keyboard.
+ * While the moving strip plays (movingStripAtom), its file is shown over the still.
  */
 export function StripPreview({
   composer,
@@ -25,6 +27,7 @@ export function StripPreview({
   // How many strips have been drawn, and which layout the last one had (tests wait on it).
   const [drawn, setDrawn] = useState({ count: 0, layoutId: '' });
   const [failed, setFailed] = useState(false);
+  const moving = useAtomValue(movingStripAtom);
   const layout = layoutById(design.layoutId);
   const { w: inW, h: inH } = layout.printInches;
   const width = Math.round((PREVIEW_LONG_SIDE * inW) / Math.max(inW, inH));
@@ -84,6 +87,12 @@ export function StripPreview({
           role="img"
           aria-label={t('preview.stripAlt')}
         />
+        {moving &&
+          (moving.type === 'video/mp4' ? (
+            <video className="strip-moving" src={moving.url} autoPlay loop muted playsInline data-testid="moving-strip" aria-label={t('preview.movingStripAlt')} />
+          ) : (
+            <img className="strip-moving" src={moving.url} alt={t('preview.movingStripAlt')} data-testid="moving-strip" />
+          ))}
         <StickerLayer stageRef={stageRef} />
         {drawn.count === 0 && !failed && <span className="strip-rendering">{t('preview.rendering')}</span>}
       </div>

@@ -1,0 +1,106 @@
+import type { MotionClip } from '../../state/session';
+import { canvasToJpeg, makeCanvas } from '../../lib/jpeg';
+import { fillSlots, type TimedFrame } from './clip';
+import { BURST_TIMEOUT_MS, FRAME_QUALITY, FRAMES_AFTER, FRAMES_BEFORE, MOTION_FPS, RECORD_EVERY_MS } from './meta';
+
+/** Where a burst reads the preview: the canvas, and a hook called right after each frame is drawn into it. */
+export interface FrameTap {
+  canvas: HTMLCanvasElement | OffscreenCanvas;
+  onDrawn(fn: () => void): () => void;
+}
+
+type Ctx2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+
+/**
+ * Records what the preview draws around one shot (filter, beauty and props are in every frame,
+ * since it is the preview's own output), as small JPEGs encoded as they come. Started before the
+ * shutter (the countdown's last second), finished with the still: `finish` resolves with the clip
+ * once the frames after the shutter are in.
+ */
+export class BurstRecorder {
+  private frames: TimedFrame<Promise<Blob>>[] = [];
+  private canvas: OffscreenCanvas | HTMLCanvasElement;
+  private ctx: Ctx2D;
+  private lastAt = -Infinity;
+  private endAt = Infinity;
+  private off: () => void;
+  private ended: () => void = () => {};
+
+  /**
+   * @param size the clip's frame size (even, the camera's aspect)
+   * @param flip mirror each frame (the preview is mirrored and photos are not, or the other way)
+   * @param before frames to keep before the shutter (0 when nothing announced it)
+   */
+  constructor(
+    tap: FrameTap,
+    private size: { width: number; height: number },
+    private flip: boolean,
+    private before = FRAMES_BEFORE,
+  ) {
+    this.canvas = makeCanvas(size.width, size.height);
+    this.ctx = this.canvas.getContext('2d', { alpha: false }) as Ctx2D;
+    this.ctx.imageSmoothingQuality = 'high';
+    this.off = tap.onDrawn(() => this.take(tap.canvas));
+  }
+
+  /** Draws `image` into the frame canvas (mirrored if asked) and starts encoding it. */
+  private encode(image: CanvasImageSource): Promise<Blob> {
+    const { width, height } = this.size;
+    this.ctx.setTransform(this.flip ? -1 : 1, 0, 0, 1, this.flip ? width : 0, 0);
+    this.ctx.drawImage(image, 0, 0, width, height);
+    // Snapshotted now; the canvas is free for the next frame while this one encodes.
+    return canvasToJpeg(this.canvas, FRAME_QUALITY);
+  }
+
+  private take(source: CanvasImageSource): void {
+    const at = performance.now();
+    if (at - this.lastAt < RECORD_EVERY_MS) return;
+    this.lastAt = at;
+    const frame = this.encode(source);
+    frame.catch(() => undefined); // a failed frame is dropped when the slots are filled
+    this.frames.push({ at, frame });
+    if (at >= this.endAt) this.stop();
+  }
+
+  private stop(): void {
+    this.off();
+    this.ended();
+  }
+
+  /** Stops recording without a clip (the sequence was cancelled). */
+  cancel(): void {
+    this.stop();
+  }
+
+  /**
+   * The shutter fired at `shutterAt` (performance.now()) and took `still`: waits for the frames
+   * after it and returns the clip, or null when it cannot be made.
+   */
+  async finish(still: Blob, shutterAt: number): Promise<MotionClip | null> {
+    const step = 1000 / MOTION_FPS;
+    this.endAt = shutterAt + FRAMES_AFTER * step;
+    const stillFrame = createImageBitmap(still, { resizeWidth: this.size.width, resizeHeight: this.size.height, resizeQuality: 'high' }).then(
+      (bitmap) => {
+        this.ctx.setTransform(1, 0, 0, 1, 0, 0); // the still is already as photos are mirrored
+        this.ctx.drawImage(bitmap, 0, 0, this.size.width, this.size.height);
+        bitmap.close();
+        return canvasToJpeg(this.canvas, FRAME_QUALITY);
+      },
+    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await new Promise<void>((resolve) => {
+      this.ended = resolve;
+      timer = setTimeout(resolve, this.endAt - performance.now() + BURST_TIMEOUT_MS);
+    });
+    clearTimeout(timer);
+    this.stop();
+    const slots = fillSlots(this.frames, stillFrame, shutterAt, { fps: MOTION_FPS, before: this.before, after: FRAMES_AFTER });
+    this.frames = [];
+    try {
+      const frames = await Promise.all(slots);
+      return { frames, fps: MOTION_FPS, width: this.size.width, height: this.size.height, shutterIndex: this.before };
+    } catch {
+      return null;
+    }
+  }
+}

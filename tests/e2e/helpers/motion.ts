@@ -1,0 +1,184 @@
+import { expect, type Download, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+
+/**
+ * Reading the motion files the app saves, in Node, from their bytes: the MP4's boxes (ISO BMFF)
+ * and the GIF's blocks. Written against the formats' specs, not against the app's encoder, so a
+ * file the encoder got wrong fails here.
+ */
+
+interface Box {
+  type: string;
+  start: number; // of the payload
+  end: number;
+}
+
+function boxes(buf: Buffer, start: number, end: number): Box[] {
+  const out: Box[] = [];
+  let at = start;
+  while (at + 8 <= end) {
+    let size = buf.readUInt32BE(at);
+    const type = buf.toString('latin1', at + 4, at + 8);
+    let header = 8;
+    if (size === 1) {
+      size = Number(buf.readBigUInt64BE(at + 8));
+      header = 16;
+    } else if (size === 0) size = end - at;
+    if (size < header || at + size > end) throw new Error(`bad box ${type} at ${at}`);
+    out.push({ type, start: at + header, end: at + size });
+    at += size;
+  }
+  return out;
+}
+
+function child(buf: Buffer, parent: Box, type: string): Box {
+  const found = boxes(buf, parent.start, parent.end).find((b) => b.type === type);
+  if (!found) throw new Error(`no ${type} in ${parent.type}`);
+  return found;
+}
+
+export interface Mp4Info {
+  brands: string[];
+  handler: string;
+  codec: string;
+  width: number;
+  height: number;
+  seconds: number;
+  samples: number;
+}
+
+/** The first video track of an MP4: its handler, sample entry (codec), size, duration and sample count. */
+export function readMp4(buf: Buffer): Mp4Info {
+  const top = boxes(buf, 0, buf.length);
+  const ftyp = top.find((b) => b.type === 'ftyp');
+  const moov = top.find((b) => b.type === 'moov');
+  if (!ftyp || !moov) throw new Error(`not an MP4: ${top.map((b) => b.type).join(',')}`);
+  const brands = [buf.toString('latin1', ftyp.start, ftyp.start + 4)];
+  for (let at = ftyp.start + 8; at + 4 <= ftyp.end; at += 4) brands.push(buf.toString('latin1', at, at + 4));
+  const trak = boxes(buf, moov.start, moov.end).find((t) => {
+    if (t.type !== 'trak') return false;
+    const hdlr = child(buf, child(buf, t, 'mdia'), 'hdlr');
+    return buf.toString('latin1', hdlr.start + 8, hdlr.start + 12) === 'vide';
+  });
+  if (!trak) throw new Error('no video track');
+  const mdia = child(buf, trak, 'mdia');
+  const mdhd = child(buf, mdia, 'mdhd');
+  const v1 = buf[mdhd.start] === 1;
+  const timescale = buf.readUInt32BE(mdhd.start + (v1 ? 20 : 12));
+  const duration = v1 ? Number(buf.readBigUInt64BE(mdhd.start + 24)) : buf.readUInt32BE(mdhd.start + 16);
+  const stbl = child(buf, child(buf, mdia, 'minf'), 'stbl');
+  const stsd = child(buf, stbl, 'stsd');
+  // stsd: version/flags (4), entry count (4), then the first sample entry box.
+  const [entry] = boxes(buf, stsd.start + 8, stsd.end);
+  if (!entry) throw new Error('no sample entry');
+  // A visual sample entry: 6 reserved + 2 data ref index + 16 pre-defined/reserved, then width, height.
+  const width = buf.readUInt16BE(entry.start + 24);
+  const height = buf.readUInt16BE(entry.start + 26);
+  const stsz = child(buf, stbl, 'stsz');
+  const samples = buf.readUInt32BE(stsz.start + 8);
+  const handler = buf.toString('latin1', child(buf, mdia, 'hdlr').start + 8, child(buf, mdia, 'hdlr').start + 12);
+  return { brands, handler, codec: entry.type, width, height, seconds: duration / timescale, samples };
+}
+
+export interface GifInfo {
+  width: number;
+  height: number;
+  frames: number;
+  /** Each frame's delay in ms. */
+  delays: number[];
+  loops: boolean;
+}
+
+/** A GIF's logical screen size, its frames (image descriptors), their delays and the looping extension. */
+export function readGif(buf: Buffer): GifInfo {
+  const sig = buf.toString('latin1', 0, 6);
+  if (sig !== 'GIF89a' && sig !== 'GIF87a') throw new Error(`not a GIF: ${sig}`);
+  const width = buf.readUInt16LE(6);
+  const height = buf.readUInt16LE(8);
+  const flags = buf[10]!;
+  let at = 13 + (flags & 0x80 ? 3 * 2 ** ((flags & 7) + 1) : 0);
+  const delays: number[] = [];
+  let frames = 0;
+  let loops = false;
+  const skipSubBlocks = () => {
+    while (buf[at] !== 0) at += buf[at]! + 1;
+    at += 1;
+  };
+  for (;;) {
+    const b = buf[at++];
+    if (b === 0x3b) break; // trailer
+    if (b === 0x21) {
+      const label = buf[at++];
+      if (label === 0xf9) delays.push(buf.readUInt16LE(at + 2) * 10);
+      if (label === 0xff && buf.toString('latin1', at + 1, at + 12) === 'NETSCAPE2.0') loops = true;
+      skipSubBlocks();
+    } else if (b === 0x2c) {
+      frames++;
+      const f = buf[at + 8]!;
+      at += 9 + (f & 0x80 ? 3 * 2 ** ((f & 7) + 1) : 0);
+      at += 1; // LZW minimum code size
+      skipSubBlocks();
+    } else throw new Error(`bad GIF block 0x${b?.toString(16)} at ${at - 1}`);
+  }
+  return { width, height, frames, delays, loops };
+}
+
+export async function readDownload(download: Download): Promise<Buffer> {
+  return readFileSync(await download.path());
+}
+
+/** Clicks a button and returns the file it saved. */
+export async function saveFrom(page: Page, testId: string, timeout = 120_000): Promise<{ name: string; bytes: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout }), page.getByTestId(testId).click()]);
+  return { name: download.suggestedFilename(), bytes: await readDownload(download) };
+}
+
+/**
+ * Frame `index` of a saved MP4 (decoded by the browser's <video>) or GIF (by ImageDecoder) against
+ * photo `photo`'s still, both drawn at the file's size: the mean absolute difference per channel.
+ */
+export async function frameVsStill(page: Page, bytes: Buffer, type: 'video/mp4' | 'image/gif', index: number, fps: number, photo: number): Promise<number> {
+  return page.evaluate(
+    async ({ b64, type, index, fps, photo }) => {
+      const data = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const blob = new Blob([data], { type });
+      let frame: CanvasImageSource;
+      let w: number;
+      let h: number;
+      if (type === 'video/mp4') {
+        const v = document.createElement('video');
+        v.muted = true;
+        v.src = URL.createObjectURL(blob);
+        await new Promise((r, j) => ((v.onloadeddata = r), (v.onerror = () => j(new Error('video did not load')))));
+        v.currentTime = (index + 0.5) / fps;
+        await new Promise((r) => (v.onseeked = r));
+        [frame, w, h] = [v, v.videoWidth, v.videoHeight];
+      } else {
+        const decoder = new ImageDecoder({ data, type });
+        await decoder.tracks.ready;
+        const { image } = await decoder.decode({ frameIndex: index });
+        [frame, w, h] = [image, image.displayWidth, image.displayHeight];
+      }
+      const still = await createImageBitmap(window.__pbTest!.photoBlobs(photo).still, { resizeWidth: w, resizeHeight: h, resizeQuality: 'high' });
+      const read = (img: CanvasImageSource) => {
+        const c = new OffscreenCanvas(w, h);
+        const ctx = c.getContext('2d')!;
+        ctx.drawImage(img, 0, 0, w, h);
+        return ctx.getImageData(0, 0, w, h).data;
+      };
+      const a = read(frame);
+      const b = read(still);
+      let sum = 0;
+      for (let i = 0; i < a.length; i += 4) sum += Math.abs(a[i]! - b[i]!) + Math.abs(a[i + 1]! - b[i + 1]!) + Math.abs(a[i + 2]! - b[i + 2]!);
+      return sum / ((a.length / 4) * 3);
+    },
+    { b64: bytes.toString('base64'), type, index, fps, photo },
+  );
+}
+
+/** Turns motion on in the booth's settings. */
+export async function turnMotionOn(page: Page): Promise<void> {
+  const box = page.getByTestId('motion-on');
+  await expect(box).toBeEnabled({ timeout: 15_000 });
+  await box.check();
+}

@@ -1,0 +1,155 @@
+import type { Page } from '@playwright/test';
+import { unzipSync } from 'fflate';
+import { launchWithCamera } from './env';
+import { expect, expectAccessible, test } from './fixtures';
+import { captureSequence } from './helpers/capture';
+import { tr } from './i18n';
+import { frameVsStill, readGif, readMp4, saveFrom, turnMotionOn } from './helpers/motion';
+
+// Motion: every shot keeps a burst from the live preview, plays as a boomerang, and is saved as a
+// real MP4 (H.264, parsed box by box) or GIF (block by block), whose shutter frame is the photo.
+test.use({ launchOptions: launchWithCamera({ clip: 'face-1280x720.mjpeg' }) });
+test.describe.configure({ timeout: 240_000 });
+
+type Photos = Awaited<ReturnType<typeof photos>>;
+const photos = (page: Page) => page.evaluate(() => window.__pbTest!.photos());
+
+/** Motion on, `shots` shots with a 3 s countdown, every burst in; back with the session's photos. */
+async function shootWithMotion(page: Page, shots: number): Promise<Photos> {
+  await page.goto('/photobooth');
+  await turnMotionOn(page);
+  await captureSequence(page, { shots, countdown: 3 });
+  await expect(page.getByTestId('motion-loop')).toHaveCount(shots, { timeout: 30_000 });
+  return photos(page);
+}
+
+async function toPreview(page: Page) {
+  await page.getByTestId('to-preview').click();
+  await expect(page.getByTestId('motion-panel')).toBeVisible({ timeout: 20_000 });
+}
+
+test('motion on: each shot keeps a moving burst; its MP4 and GIF are valid files whose shutter frame is the photo', async ({ page, requests, baseURL }) => {
+  const taken = await shootWithMotion(page, 2);
+  for (const [i, p] of taken.entries()) {
+    const m = p.motion!;
+    expect(m, `shot ${i + 1} has a burst`).toBeTruthy();
+    expect(m.frames, `shot ${i + 1}: frames`).toBeGreaterThanOrEqual(15);
+    // Fresh preview frames, not one picture repeated: the burst shows movement over time.
+    expect(m.distinct, `shot ${i + 1}: distinct frames`).toBeGreaterThanOrEqual(8);
+    expect(Math.max(m.width, m.height)).toBe(720);
+    expect(m.width / m.height).toBeCloseTo(p.width / p.height, 1);
+  }
+  // The booth plays each shot as a loop: the canvas shows different frames over time.
+  const loop = page.getByTestId('motion-loop').first();
+  const shown = new Set<string>();
+  await expect.poll(async () => shown.add((await loop.getAttribute('data-shown')) ?? '').size, { timeout: 10_000 }).toBeGreaterThan(3);
+
+  await toPreview(page);
+  const panel = page.getByTestId('motion-panel');
+  await expect(panel).toHaveAttribute('data-format', 'mp4');
+  const m = taken[0]!.motion!;
+  const loopFrames = 2 * m.frames - 2;
+
+  const mp4 = await saveFrom(page, 'motion-save-1');
+  expect(mp4.name).toMatch(/^photobooth-\d{4}-\d\d-\d\d-\d{4}-boomerang-1\.mp4$/);
+  const info = readMp4(mp4.bytes);
+  expect(info.handler).toBe('vide');
+  expect(info.codec).toBe('avc1');
+  expect([info.width, info.height]).toEqual([m.width, m.height]);
+  expect(info.samples).toBe(loopFrames);
+  expect(Math.abs(info.seconds - loopFrames / m.fps) / (loopFrames / m.fps), `duration ${info.seconds}s`).toBeLessThan(0.1);
+  const mp4Shutter = await frameVsStill(page, mp4.bytes, 'video/mp4', m.shutterIndex, m.fps, 0);
+  expect(mp4Shutter, 'MP4 shutter frame vs the photo').toBeLessThan(5);
+  // The measure tells frames apart: the burst's first frame (0.7 s earlier) is far from the photo.
+  const mp4First = await frameVsStill(page, mp4.bytes, 'video/mp4', 0, m.fps, 0);
+  expect(mp4First, 'MP4 first frame vs the photo').toBeGreaterThan(mp4Shutter * 3);
+
+  await page.getByLabel('GIF').check();
+  await expect(panel).toHaveAttribute('data-format', 'gif');
+  const gif = await saveFrom(page, 'motion-save-2');
+  expect(gif.name).toMatch(/-boomerang-2\.gif$/);
+  const g = readGif(gif.bytes);
+  const m2 = taken[1]!.motion!;
+  expect([g.width, g.height]).toEqual([m2.width, m2.height]);
+  expect(g.frames).toBe(2 * m2.frames - 2);
+  expect(g.frames).toBeGreaterThanOrEqual(15);
+  expect(g.loops).toBe(true);
+  const gifShutter = await frameVsStill(page, gif.bytes, 'image/gif', m2.shutterIndex, m2.fps, 1);
+  expect(gifShutter, 'GIF shutter frame vs the photo').toBeLessThan(8);
+
+  expectOnlyOwn(requests, baseURL!);
+});
+
+function expectOnlyOwn(requests: { url: string }[], origin: string) {
+  const foreign = requests.filter((r) => !/^(data|blob):/.test(r.url) && new URL(r.url).origin !== new URL(origin).origin);
+  expect(foreign.map((r) => r.url)).toEqual([]);
+}
+
+test('bursts survive a reload; the moving strip plays in the preview, saves as an MP4 of the strip, and goes into the ZIP', async ({ page }) => {
+  await shootWithMotion(page, 2);
+  await toPreview(page);
+  // The bursts are saved with the session: a reload still has both loops.
+  await page.reload();
+  await expect(page.getByTestId('motion-loop')).toHaveCount(2, { timeout: 20_000 });
+  await page.getByTestId('motion-play').click();
+  const moving = page.getByTestId('moving-strip');
+  await expect(moving).toBeVisible({ timeout: 120_000 });
+  // It plays: the video's clock moves.
+  await expect.poll(() => moving.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.2);
+  const strip = await saveFrom(page, 'motion-save-strip');
+  const info = readMp4(strip.bytes);
+  expect(strip.name).toMatch(/-moving-strip\.mp4$/);
+  expect(info.codec).toBe('avc1');
+  expect(Math.max(info.width, info.height)).toBe(1280);
+  // The classic strip is 2×6 inches: the movie has its shape.
+  expect(info.width / info.height).toBeCloseTo(2 / 6, 2);
+  expect(info.samples).toBeGreaterThanOrEqual(28);
+  // The ZIP holds the moving strip and each boomerang beside the JPGs (the strip's MP4 made once).
+  const zip = await saveFrom(page, 'download-all');
+  const names = Object.keys(unzipSync(new Uint8Array(zip.bytes)));
+  for (const end of ['-moving-strip.mp4', '-boomerang-1.mp4', '-boomerang-2.mp4', '-strip.jpg', '-photo-1.jpg']) {
+    expect(names.some((n) => n.endsWith(end)), `${end} in ${names.join(', ')}`).toBe(true);
+  }
+  // A change to the design stops the movie (it would no longer be this strip).
+  await page.getByLabel(tr('en', 'strip.layouts.grid'), { exact: true }).check();
+  await expect(moving).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test('cancelling an export stops it and leaves no worker behind', async ({ page }) => {
+  await shootWithMotion(page, 1);
+  await toPreview(page);
+  await page.getByLabel('GIF').check();
+  const client = await page.context().newCDPSession(page);
+  const heap = async () => {
+    await client.send('HeapProfiler.collectGarbage');
+    return (await client.send('Runtime.getHeapUsage')).usedSize;
+  };
+  const before = await heap();
+  const encoders = () => page.workers().filter((w) => w.url().includes('motion.worker')).length;
+  await page.getByTestId('motion-save-strip').click();
+  await expect(page.getByTestId('motion-progress')).toBeVisible();
+  await expect.poll(encoders).toBe(1);
+  await page.getByTestId('motion-cancel').click();
+  await expect(page.getByTestId('motion-progress')).toHaveCount(0);
+  await expect(page.getByTestId('motion-panel').getByRole('status')).toHaveText('Cancelled.');
+  await expect.poll(encoders, { message: 'the encoder worker is gone' }).toBe(0);
+  expect((await heap()) - before, 'page heap after a cancelled export').toBeLessThan(2_000_000);
+});
+
+test('motion off: no burst; without OffscreenCanvas motion says why and photos still work (simulated: removed by an init script)', async ({ page }) => {
+  await page.goto('/photobooth');
+  await captureSequence(page, { shots: 1, countdown: 0 });
+  expect((await photos(page))[0]!.motion).toBeUndefined();
+  await expect(page.getByTestId('motion-loop')).toHaveCount(0);
+
+  await page.addInitScript(() => {
+    // @ts-expect-error: a browser without OffscreenCanvas (older Safari), simulated.
+    delete window.OffscreenCanvas;
+  });
+  await page.reload();
+  await expect(page.getByTestId('motion-on')).toBeDisabled({ timeout: 15_000 });
+  await expect(page.getByTestId('motion-why')).toContainText('OffscreenCanvas');
+  await captureSequence(page, { shots: 1, countdown: 0 });
+  expect((await photos(page))[0]!.motion).toBeUndefined();
+});
