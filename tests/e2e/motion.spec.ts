@@ -4,7 +4,7 @@ import { launchWithCamera } from './env';
 import { expect, expectAccessible, test } from './fixtures';
 import { captureSequence } from './helpers/capture';
 import { tr } from './i18n';
-import { frameVsStill, readGif, readMp4, saveFrom, turnMotionOn } from './helpers/motion';
+import { frameVsFrame, frameVsStill, readGif, readMp4, saveFrom, turnMotionOn } from './helpers/motion';
 
 // Motion: every shot keeps a burst from the live preview, plays as a boomerang, and is saved as a
 // real MP4 (H.264, parsed box by box) or GIF (block by block), whose shutter frame is the photo.
@@ -15,10 +15,10 @@ type Photos = Awaited<ReturnType<typeof photos>>;
 const photos = (page: Page) => page.evaluate(() => window.__pbTest!.photos());
 
 /** Motion on, `shots` shots with a 3 s countdown, every burst in; back with the session's photos. */
-async function shootWithMotion(page: Page, shots: number): Promise<Photos> {
+async function shootWithMotion(page: Page, shots: number, filterId?: string): Promise<Photos> {
   await page.goto('/photobooth');
   await turnMotionOn(page);
-  await captureSequence(page, { shots, countdown: 3 });
+  await captureSequence(page, { shots, countdown: 3, filterId });
   await expect(page.getByTestId('motion-loop')).toHaveCount(shots, { timeout: 30_000 });
   return photos(page);
 }
@@ -29,7 +29,9 @@ async function toPreview(page: Page) {
 }
 
 test('motion on: each shot keeps a moving burst; its MP4 and GIF are valid files whose shutter frame is the photo', async ({ page, requests, baseURL }) => {
-  const taken = await shootWithMotion(page, 2);
+  // Sepia, and the preview mirrored while photos are not: every burst frame must be sepia and
+  // turned the photos' way, like the still (checked on the frames beside the shutter's below).
+  const taken = await shootWithMotion(page, 2, 'sepia');
   for (const [i, p] of taken.entries()) {
     const m = p.motion!;
     expect(m, `shot ${i + 1} has a burst`).toBeTruthy();
@@ -58,11 +60,21 @@ test('motion on: each shot keeps a moving burst; its MP4 and GIF are valid files
   expect([info.width, info.height]).toEqual([m.width, m.height]);
   expect(info.samples).toBe(loopFrames);
   expect(Math.abs(info.seconds - loopFrames / m.fps) / (loopFrames / m.fps), `duration ${info.seconds}s`).toBeLessThan(0.1);
-  const mp4Shutter = await frameVsStill(page, mp4.bytes, 'video/mp4', m.shutterIndex, m.fps, 0);
+  const mp4Shutter = (await frameVsStill(page, mp4.bytes, 'video/mp4', m.shutterIndex, m.fps, 0)).diff;
   expect(mp4Shutter, 'MP4 shutter frame vs the photo').toBeLessThan(5);
   // The measure tells frames apart: the burst's first frame (0.7 s earlier) is far from the photo.
-  const mp4First = await frameVsStill(page, mp4.bytes, 'video/mp4', 0, m.fps, 0);
+  const mp4First = (await frameVsStill(page, mp4.bytes, 'video/mp4', 0, m.fps, 0)).diff;
   expect(mp4First, 'MP4 first frame vs the photo').toBeGreaterThan(mp4Shutter * 3);
+  // The preview's frames on either side of the shutter (67 ms away) are turned the photo's way
+  // (nearer the photo than its mirror image: measured ~2 against ~59) and carry its filter (as warm
+  // as the sepia photo, red minus blue within 5 levels). Under load the frame before the shutter
+  // can be the preview's last one from a few hundred ms earlier, so the bounds are relative.
+  for (const k of [m.shutterIndex - 1, m.shutterIndex + 1]) {
+    const { diff, warmth } = await frameVsStill(page, mp4.bytes, 'video/mp4', k, m.fps, 0);
+    const mirrored = (await frameVsStill(page, mp4.bytes, 'video/mp4', k, m.fps, 0, true)).diff;
+    expect(diff, `MP4 frame ${k} vs the photo, against its mirror image`).toBeLessThan(mirrored * 0.7);
+    expect(Math.abs(warmth[0] - warmth[1]), `MP4 frame ${k}: warmth ${warmth[0]} vs the photo's ${warmth[1]}`).toBeLessThan(5);
+  }
 
   await page.getByLabel('GIF').check();
   await expect(panel).toHaveAttribute('data-format', 'gif');
@@ -74,7 +86,7 @@ test('motion on: each shot keeps a moving burst; its MP4 and GIF are valid files
   expect(g.frames).toBe(2 * m2.frames - 2);
   expect(g.frames).toBeGreaterThanOrEqual(15);
   expect(g.loops).toBe(true);
-  const gifShutter = await frameVsStill(page, gif.bytes, 'image/gif', m2.shutterIndex, m2.fps, 1);
+  const gifShutter = (await frameVsStill(page, gif.bytes, 'image/gif', m2.shutterIndex, m2.fps, 1)).diff;
   expect(gifShutter, 'GIF shutter frame vs the photo').toBeLessThan(8);
 
   expectOnlyOwn(requests, baseURL!);
@@ -104,6 +116,13 @@ test('bursts survive a reload; the moving strip plays in the preview, saves as a
   // The classic strip is 2×6 inches: the movie has its shape.
   expect(info.width / info.height).toBeCloseTo(2 / 6, 2);
   expect(info.samples).toBeGreaterThanOrEqual(28);
+  // Every cell moves and nothing else does: the first cell between the loop's first frame and the
+  // shutter's, against the strip's side margin (background only).
+  const fps = 15;
+  const cell = await frameVsFrame(page, strip.bytes, 'video/mp4', fps, 0, 11, [0.2, 0.06, 0.8, 0.4]);
+  const margin = await frameVsFrame(page, strip.bytes, 'video/mp4', fps, 0, 11, [0, 0, 0.05, 1]);
+  expect(cell, 'the first cell moves').toBeGreaterThan(5);
+  expect(margin, 'the margin stays').toBeLessThan(1.5);
   // The ZIP holds the moving strip and each boomerang beside the JPGs (the strip's MP4 made once).
   const zip = await saveFrom(page, 'download-all');
   const names = Object.keys(unzipSync(new Uint8Array(zip.bytes)));
@@ -152,4 +171,20 @@ test('motion off: no burst; without OffscreenCanvas motion says why and photos s
   await expect(page.getByTestId('motion-why')).toContainText('OffscreenCanvas');
   await captureSequence(page, { shots: 1, countdown: 0 });
   expect((await photos(page))[0]!.motion).toBeUndefined();
+});
+
+test('without WebCodecs, MP4 says why and motion is made as GIF (simulated: VideoEncoder removed by an init script)', async ({ page }) => {
+  await page.addInitScript(() => {
+    // @ts-expect-error: a browser without WebCodecs' encoder, simulated.
+    delete window.VideoEncoder;
+  });
+  await shootWithMotion(page, 1);
+  await toPreview(page);
+  const panel = page.getByTestId('motion-panel');
+  await expect(panel).toHaveAttribute('data-format', 'gif');
+  await expect(page.getByLabel('MP4 video')).toBeDisabled();
+  await expect(panel).toContainText('WebCodecs');
+  const gif = await saveFrom(page, 'motion-save-1');
+  expect(gif.name).toMatch(/-boomerang-1\.gif$/);
+  expect(readGif(gif.bytes).frames).toBeGreaterThanOrEqual(15);
 });

@@ -50,7 +50,7 @@ export function PhotoSettings({ busy }: { busy: boolean }) {
         <input type="checkbox" checked={mirrorPhotos} onChange={(e) => setMirrorPhotos(e.target.checked)} />
         <span>{t('booth.mirrorPhotos')}</span>
       </label>
-      <MotionSetting busy={busy} webgl={!!renderer?.pipeline} />
+      <MotionSetting busy={busy} webgl={renderer ? !!renderer.pipeline : null} />
       <p className="booth-hint">{t('booth.escHint')}</p>
     </section>
   );

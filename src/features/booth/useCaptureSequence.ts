@@ -54,7 +54,7 @@ export function useCaptureSequence(onError: (e: unknown) => void) {
   const shots = useAtomValue(shotCountAtom);
   const countdown = useAtomValue(countdownAtom);
   const sound = useAtomValue(shutterSoundAtom);
-  const motionWhy = useMotionUnavailable(!!renderer?.pipeline);
+  const motionWhy = useMotionUnavailable(renderer ? !!renderer.pipeline : null);
   const motion = useAtomValue(motionOnAtom) && !motionWhy;
   const abortRef = useRef<AbortController | null>(null);
 

@@ -133,48 +133,78 @@ export async function saveFrom(page: Page, testId: string, timeout = 120_000): P
   return { name: download.suggestedFilename(), bytes: await readDownload(download) };
 }
 
+type Region = [number, number, number, number];
+
 /**
- * Frame `index` of a saved MP4 (decoded by the browser's <video>) or GIF (by ImageDecoder) against
- * photo `photo`'s still, both drawn at the file's size: the mean absolute difference per channel.
+ * Decodes frame `index` of a saved MP4 (the browser's <video>, seeked to the frame's middle) or
+ * GIF (ImageDecoder) in the page, and compares it with another frame of the file or with photo
+ * `photo`'s still (drawn at the file's size, mirrored if asked): the mean absolute difference per
+ * channel over `region` (fractions of the frame; the whole frame by default), and each image's mean
+ * red minus blue there (how warm it is: a colour filter's mark).
  */
-export async function frameVsStill(page: Page, bytes: Buffer, type: 'video/mp4' | 'image/gif', index: number, fps: number, photo: number): Promise<number> {
+async function compare(
+  page: Page,
+  bytes: Buffer,
+  type: 'video/mp4' | 'image/gif',
+  fps: number,
+  index: number,
+  other: { frame: number } | { photo: number; mirrored?: boolean },
+  region: Region = [0, 0, 1, 1],
+): Promise<{ diff: number; warmth: [number, number] }> {
   return page.evaluate(
-    async ({ b64, type, index, fps, photo }) => {
+    async ({ b64, type, fps, index, other, region }) => {
       const data = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-      const blob = new Blob([data], { type });
-      let frame: CanvasImageSource;
-      let w: number;
-      let h: number;
-      if (type === 'video/mp4') {
-        const v = document.createElement('video');
-        v.muted = true;
-        v.src = URL.createObjectURL(blob);
-        await new Promise((r, j) => ((v.onloadeddata = r), (v.onerror = () => j(new Error('video did not load')))));
-        v.currentTime = (index + 0.5) / fps;
-        await new Promise((r) => (v.onseeked = r));
-        [frame, w, h] = [v, v.videoWidth, v.videoHeight];
-      } else {
+      const decode = async (i: number): Promise<[CanvasImageSource, number, number]> => {
+        if (type === 'video/mp4') {
+          const v = document.createElement('video');
+          v.muted = true;
+          v.src = URL.createObjectURL(new Blob([data], { type }));
+          await new Promise((r, j) => ((v.onloadeddata = r), (v.onerror = () => j(new Error('video did not load')))));
+          v.currentTime = (i + 0.5) / fps;
+          await new Promise((r) => (v.onseeked = r));
+          return [v, v.videoWidth, v.videoHeight];
+        }
         const decoder = new ImageDecoder({ data, type });
         await decoder.tracks.ready;
-        const { image } = await decoder.decode({ frameIndex: index });
-        [frame, w, h] = [image, image.displayWidth, image.displayHeight];
-      }
-      const still = await createImageBitmap(window.__pbTest!.photoBlobs(photo).still, { resizeWidth: w, resizeHeight: h, resizeQuality: 'high' });
-      const read = (img: CanvasImageSource) => {
+        const { image } = await decoder.decode({ frameIndex: i });
+        return [image, image.displayWidth, image.displayHeight];
+      };
+      const [frame, w, h] = await decode(index);
+      const second =
+        'frame' in other
+          ? (await decode(other.frame))[0]
+          : await createImageBitmap(window.__pbTest!.photoBlobs(other.photo).still, { resizeWidth: w, resizeHeight: h, resizeQuality: 'high' });
+      const [x0, y0, x1, y1] = [region[0] * w, region[1] * h, region[2] * w, region[3] * h].map(Math.round) as [number, number, number, number];
+      const read = (img: CanvasImageSource, mirrored = false) => {
         const c = new OffscreenCanvas(w, h);
         const ctx = c.getContext('2d')!;
+        if (mirrored) ctx.setTransform(-1, 0, 0, 1, w, 0);
         ctx.drawImage(img, 0, 0, w, h);
-        return ctx.getImageData(0, 0, w, h).data;
+        return ctx.getImageData(x0, y0, x1 - x0, y1 - y0).data;
       };
       const a = read(frame);
-      const b = read(still);
+      const b = read(second, 'photo' in other && !!other.mirrored);
       let sum = 0;
-      for (let i = 0; i < a.length; i += 4) sum += Math.abs(a[i]! - b[i]!) + Math.abs(a[i + 1]! - b[i + 1]!) + Math.abs(a[i + 2]! - b[i + 2]!);
-      return sum / ((a.length / 4) * 3);
+      const warmth = [0, 0];
+      for (let i = 0; i < a.length; i += 4) {
+        sum += Math.abs(a[i]! - b[i]!) + Math.abs(a[i + 1]! - b[i + 1]!) + Math.abs(a[i + 2]! - b[i + 2]!);
+        warmth[0]! += a[i]! - a[i + 2]!;
+        warmth[1]! += b[i]! - b[i + 2]!;
+      }
+      const n = a.length / 4;
+      return { diff: sum / (n * 3), warmth: [warmth[0]! / n, warmth[1]! / n] as [number, number] };
     },
-    { b64: bytes.toString('base64'), type, index, fps, photo },
+    { b64: bytes.toString('base64'), type, fps, index, other, region },
   );
 }
+
+/** Frame `index` of a saved file against photo `photo`'s still, or its mirror image (see compare). */
+export const frameVsStill = (page: Page, bytes: Buffer, type: 'video/mp4' | 'image/gif', index: number, fps: number, photo: number, mirrored = false) =>
+  compare(page, bytes, type, fps, index, { photo, mirrored });
+
+/** Frames `a` and `b` of a saved file over `region`: the mean absolute difference (see compare). */
+export const frameVsFrame = async (page: Page, bytes: Buffer, type: 'video/mp4' | 'image/gif', fps: number, a: number, b: number, region?: Region) =>
+  (await compare(page, bytes, type, fps, a, { frame: b }, region)).diff;
 
 /** Turns motion on in the booth's settings. */
 export async function turnMotionOn(page: Page): Promise<void> {

@@ -24,13 +24,12 @@ export function MotionPanel({ design }: { design: StripDesign }) {
   const setPicked = useSetAtom(motionFormatAtom);
   const job = useAtomValue(motionJobAtom);
   const [moving, setMoving] = useAtom(movingStripAtom);
-  const setMovingNow = useSetAtom(movingStripAtom);
   const [status, setStatus] = useState<{ text: string; error?: boolean } | null>(null);
   const { format, make, makeAll, hasMotion } = useMotionMaker(design);
   const mp4Why = support?.mp4 ?? null;
 
   // A new design, new photos or another format: the moving strip shown is no longer this one.
-  useEffect(() => () => setMovingNow(null), [design, photos, format, setMovingNow]);
+  useEffect(() => () => setMoving(null), [design, photos, format, setMoving]);
   useEffect(() => {
     if (!moving) return;
     const { url } = moving;
@@ -46,7 +45,9 @@ export function MotionPanel({ design }: { design: StripDesign }) {
       const text = await work();
       if (text) setStatus({ text });
     } catch (error) {
-      if (isAbort(error)) setStatus({ text: t('motion.cancelled') });
+      const name = (error as { name?: string })?.name;
+      if (name === 'NotAllowedError') setStatus({ text: t('motion.shareAgain') });
+      else if (isAbort(error)) setStatus({ text: t('motion.cancelled') });
       else setStatus({ text: t('motion.failed'), error: true });
     }
   };
@@ -77,6 +78,8 @@ export function MotionPanel({ design }: { design: StripDesign }) {
         for (const f of files) await saveBlob(f, f.name);
         return t('motion.sharedAsDownloads');
       }
+      // After a long encode the tap's permission to open the share sheet may have run out
+      // (NotAllowedError): the files are made by then, so a second tap shares at once.
       await navigator.share({ files, title: t('share.title'), text: t('share.text') });
       return null;
     });
