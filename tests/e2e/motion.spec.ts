@@ -103,6 +103,8 @@ test('bursts survive a reload; the moving strip plays in the preview, saves as a
   // The bursts are saved with the session: a reload still has both loops.
   await page.reload();
   await expect(page.getByTestId('motion-loop')).toHaveCount(2, { timeout: 20_000 });
+  // Each loop stands where its photo would, with its id (the preview lists the shots in order).
+  await expect(page.getByTestId('preview-photo')).toHaveCount(2);
   await page.getByTestId('motion-play').click();
   const moving = page.getByTestId('moving-strip');
   await expect(moving).toBeVisible({ timeout: 120_000 });
