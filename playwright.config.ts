@@ -17,7 +17,7 @@ const TEST_PORT = Number(process.env.PB_TEST_PORT);
 const DIST = process.env.PB_DIST ?? 'dist';
 const TEST_DIST = process.env.PB_TEST_DIST ?? 'dist-test';
 const WALK_SPEC = '**/walk.spec.ts';
-const PRODUCTION_SPECS = [WALK_SPEC, '**/trust.spec.ts', '**/trust-faults.spec.ts', '**/privacy-any-host.spec.ts', '**/shipped.spec.ts'];
+const PRODUCTION_SPECS = [WALK_SPEC, '**/seo.spec.ts', '**/trust.spec.ts', '**/trust-faults.spec.ts', '**/privacy-any-host.spec.ts', '**/shipped.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',

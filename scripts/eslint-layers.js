@@ -24,6 +24,7 @@ export const LAYERS = {
   'features/vision': ['workers', 'lib'],
   components: ['i18n', 'state', 'lib'],
   content: ['lib', 'i18n'],
+  seo: ['i18n', 'lib'], // the head tags the prerender writes
   state: ['lib'],
   i18n: ['lib'],
   gl: ['lib'],

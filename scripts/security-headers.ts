@@ -9,6 +9,9 @@ const CSP_DIRECTIVES: Record<string, string> = {
   // WebAssembly (MediaPipe) needs 'wasm-unsafe-eval'; nothing needs eval or inline scripts.
   'script-src': "'self' 'wasm-unsafe-eval'",
   'style-src': "'self'",
+  // Style attributes only (never <style> elements): the prerendered pages carry the ones React
+  // renders (a preview's aspect ratio, a sticker's place), and hydration keeps them as they are.
+  'style-src-attr': "'unsafe-inline'",
   // Photos are blob: URLs; small generated images may be data: URLs.
   'img-src': "'self' blob: data:",
   'media-src': "'self' blob: mediastream:",

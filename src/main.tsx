@@ -1,10 +1,12 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { startPerformanceMonitor } from './app/perfMonitor';
 import { registerServiceWorker } from './app/serviceWorker';
 import { DEFAULT_LANG } from './i18n/languages';
 import { initialLang, pathFor, splitLangPath } from './i18n/paths';
+import { preloadStrings } from './i18n/I18nProvider';
+import { routeFor, SCREENS } from './app/routes';
 import { readSavedLang } from './i18n/storage';
 import './styles.css';
 
@@ -23,12 +25,26 @@ registerServiceWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root, {
+const options = {
   // A render that threw and then succeeded when React retried it: say what threw (React's own
   // message is only a code), so the cause can be found.
-  onRecoverableError: (error) => console.error('Recovered from a render error:', (error as { cause?: unknown }).cause ?? error),
-}).render(
+  onRecoverableError: (error: unknown) => console.error('Recovered from a render error:', (error as { cause?: unknown }).cause ?? error),
+};
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// The page was prerendered for this very path (scripts/vite-plugin-prerender.ts): its strings are
+// loaded first, so the first render is the HTML already on screen and React takes it over as it is.
+// Anywhere else (a path the host answered with another page, a language rewritten above) and on a
+// live screen (the booth, the preview: what they show depends on the device) React renders afresh.
+// Either way the screen's code and strings come first: the first render is the screen itself,
+// never a spinner that the screen then pushes the footer away from.
+const route = routeFor(splitLangPath(window.location.pathname).rest);
+await Promise.all([preloadStrings(lang, ['shell', ...(route?.strings ?? [])]), route && SCREENS[route.screen].preload()]).catch(() => undefined);
+if (root.dataset.path === window.location.pathname && !route?.live) {
+  hydrateRoot(root, app, options);
+} else {
+  createRoot(root, options).render(app);
+}

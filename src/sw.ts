@@ -5,9 +5,10 @@ import './workers/installGuard';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { DEFAULT_LANG, isLang } from './i18n/languages';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -15,9 +16,27 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url:
 void self.skipWaiting();
 clientsClaim();
 cleanupOutdatedCaches();
+// The app's code, styles and images, and the home page of each language (index.html, ja.html…):
+// those navigations are answered from here.
 precacheAndRoute(self.__WB_MANIFEST);
-// Every route is the single-page app.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html')));
+// Every other page is prerendered HTML of its own: from the network while online (and kept), and
+// offline the last copy kept, else the home page of the URL's language, where the app renders the
+// page the URL asks for (it renders afresh wherever the HTML was made for another path).
+const pages = new NetworkFirst({
+  cacheName: 'pages',
+  plugins: [new ExpirationPlugin({ maxEntries: 50 }), new CacheableResponsePlugin({ statuses: [200] })],
+});
+registerRoute(
+  new NavigationRoute(async (options) => {
+    try {
+      return await pages.handle(options);
+    } catch {
+      const first = new URL(options.request.url).pathname.split('/')[1];
+      const home = isLang(first) && first !== DEFAULT_LANG ? `/${first}.html` : '/index.html';
+      return (await matchPrecache(home)) ?? (await matchPrecache('/index.html')) ?? Response.error();
+    }
+  }),
+);
 // MediaPipe's wasm (13 MB) and the face model: cached when first used, so the landing page never
 // downloads them.
 registerRoute(

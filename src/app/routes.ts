@@ -29,15 +29,29 @@ export interface RouteDef {
   title: TitleKind;
   /** String groups (src/i18n/groups.ts) the screen needs besides the shell's. */
   strings: StringGroup[];
+  /**
+   * The screen's first render depends on the device (the camera, the photos saved on it): its
+   * prerendered HTML shows before the code runs and is then rendered afresh, not hydrated.
+   */
+  live?: true;
 }
 
 const GUIDES: StringGroup[] = ['guides', 'landing'];
 
+/** The route a path (without its language prefix) shows, or undefined for the not-found page. */
+export function routeFor(rest: string): RouteDef | undefined {
+  const parts = rest.split('/').filter(Boolean);
+  return ROUTES.find((r) => {
+    const want = r.path.split('/').filter(Boolean);
+    return want.length === parts.length && want.every((w, i) => w.startsWith(':') || w === parts[i]);
+  });
+}
+
 export const ROUTES: RouteDef[] = [
   { path: '/', screen: 'landing', title: 'home', strings: ['landing'] },
   { path: '/welcome', screen: 'welcome', title: 'home', strings: GUIDES },
-  { path: '/photobooth', screen: 'booth', title: 'booth', strings: ['booth'] },
-  { path: '/preview', screen: 'preview', title: 'preview', strings: ['preview'] },
+  { path: '/photobooth', screen: 'booth', title: 'booth', strings: ['booth'], live: true },
+  { path: '/preview', screen: 'preview', title: 'preview', strings: ['preview'], live: true },
   { path: '/privacy-policy', screen: 'privacy', title: 'privacy', strings: GUIDES },
   // The spec: /about shows the same page as the privacy policy (and so the same title).
   { path: '/about', screen: 'privacy', title: 'privacy', strings: GUIDES },

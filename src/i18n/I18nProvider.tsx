@@ -58,6 +58,20 @@ function ensureGroups(lang: Lang, groups: readonly StringGroup[]): Promise<void>
   return promise;
 }
 
+/** Loads `groups` for `lang` (and English) ahead of a render that must not wait: a prerender, a hydration. */
+export function preloadStrings(lang: Lang, groups: readonly StringGroup[]): Promise<void> {
+  return ensureGroups(lang, groups) ?? Promise.resolve();
+}
+
+/** t() and raw() for `lang` over the strings loaded so far (outside React: the prerender's head). */
+export function stringsFor(lang: Lang): Omit<I18nValue, 'lang'> {
+  return {
+    t: translator(strings, lang),
+    raw: <T,>(key: string) =>
+      (rawLookup(strings.table(lang) || undefined, key) ?? rawLookup(strings.table(DEFAULT_LANG) || undefined, key)) as T | undefined,
+  };
+}
+
 interface I18nValue {
   lang: Lang;
   t: Translate;
@@ -86,15 +100,7 @@ export function I18nProvider({ lang, children, fallback }: { lang: Lang; childre
     };
   }, [lang]);
 
-  const value = useMemo<I18nValue>(
-    () => ({
-      lang,
-      t: translator(strings, lang),
-      raw: <T,>(key: string) =>
-        (rawLookup(strings.table(lang) || undefined, key) ?? rawLookup(strings.table(DEFAULT_LANG) || undefined, key)) as T | undefined,
-    }),
-    [lang],
-  );
+  const value = useMemo<I18nValue>(() => ({ lang, ...stringsFor(lang) }), [lang]);
 
   useEffect(() => {
     document.documentElement.lang = lang;

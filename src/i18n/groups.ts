@@ -9,6 +9,8 @@ export const STRING_GROUPS = {
   guides: ['welcome', 'privacy', 'contact', 'photoTutorial', 'userGuide', 'terms', 'blog'],
   booth: ['booth', 'filters', 'camera', 'beauty', 'props'],
   preview: ['preview', 'strip', 'share', 'motion'],
+  // Meta descriptions: only the prerender reads them (into each page's <head>), never the app.
+  meta: ['meta'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type StringGroup = keyof typeof STRING_GROUPS;

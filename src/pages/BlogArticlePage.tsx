@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
+import { use, useEffect } from 'react';
 import { useParams } from 'wouter';
-import { Spinner } from '../components/Spinner';
 import '../components/content/content.css';
 import { LangLink } from '../components/LangLink';
 import { documentTitle } from '../i18n/titles';
@@ -8,35 +7,30 @@ import { formatArticleDate, loadArticle, type Article } from '../content/blog';
 import { useI18n } from '../i18n/I18nProvider';
 import NotFoundPage from './NotFoundPage';
 
-type State = { slug: string; article: Article | null } | null;
+/** One promise per slug (null: no such article), so a render that suspends on it finds it again. */
+const articles = new Map<string, Promise<Article | null>>();
+function articleFor(slug: string): Promise<Article | null> {
+  let pending = articles.get(slug);
+  if (!pending) {
+    pending = loadArticle(slug) ?? Promise.resolve(null);
+    articles.set(slug, pending);
+  }
+  return pending;
+}
 
+/**
+ * A blog article: suspends (the screen's spinner) until its Markdown chunk is here, so the
+ * prerender writes the whole article into the page and a reader without JavaScript gets it.
+ */
 export default function BlogArticlePage() {
   const { slug = '' } = useParams<{ slug: string }>();
   const { t, lang } = useI18n();
-  const [state, setState] = useState<State>(null);
+  const article = use(articleFor(slug));
 
   useEffect(() => {
-    let alive = true;
-    const pending = loadArticle(slug);
-    if (!pending) {
-      setState({ slug, article: null });
-      return;
-    }
-    pending.then((article) => alive && setState({ slug, article }));
-    return () => {
-      alive = false;
-    };
-  }, [slug]);
-
-  const current = state?.slug === slug ? state : null;
-  const article = current?.article;
-
-  useEffect(() => {
-    if (!current) return;
     document.title = article ? `${article.title} | ${t('app.name')}` : documentTitle('home', t);
-  }, [current, article, t]);
+  }, [article, t]);
 
-  if (!current) return <Spinner label={t('blog.loading')} />;
   if (!article) return <NotFoundPage />;
   return (
     <article className="page narrow doc" lang="en">

@@ -1,4 +1,5 @@
 import { useSetAtom } from 'jotai';
+import { FAQ_IDS } from '../content/faq';
 import '../components/landing/landing.css';
 import { LangLink } from '../components/LangLink';
 import { useI18n } from '../i18n/I18nProvider';
@@ -25,7 +26,6 @@ const SHOWCASE = [
 const IDEAS = ['party', 'retro', 'family', 'keyboard'] as const;
 /** The same icon symbols as the features (public/showcase/icons.svg). */
 const IDEA_ICONS: Record<(typeof IDEAS)[number], string> = { party: 'capture', retro: 'filters', family: 'download', keyboard: 'layouts' };
-const FAQ = ['free', 'privacy', 'storage', 'devices', 'download', 'keyboard', 'offline'] as const;
 
 export default function LandingPage() {
   const { t } = useI18n();
@@ -123,7 +123,7 @@ export default function LandingPage() {
 
       <section id="faq" className="band faq" aria-labelledby="faq-title">
         <h2 id="faq-title">{t('faq.title')}</h2>
-        {FAQ.map((id) => (
+        {FAQ_IDS.map((id) => (
           <details key={id}>
             <summary>{t(`faq.${id}Q`)}</summary>
             <p>{t(`faq.${id}A`)}</p>

@@ -53,9 +53,9 @@ export default function BeautyPanel({ id, open = false, onClose }: { id?: string
   const [enabled, setEnabled] = useAtom(beautyEnabledAtom);
   const [levels, setLevels] = useAtom(beautyLevelsAtom);
   const [colors, setColors] = useAtom(makeupColorsAtom);
-  const status = useSyncExternalStore(faceTracker.subscribe, faceTracker.getStatus);
-  const face = useSyncExternalStore(faceTracker.subscribe, faceState);
-  const shape = useSyncExternalStore(faceTracker.subscribe, liveShape);
+  const status = useSyncExternalStore(faceTracker.subscribe, faceTracker.getStatus, faceTracker.getStatus);
+  const face = useSyncExternalStore(faceTracker.subscribe, faceState, faceState);
+  const shape = useSyncExternalStore(faceTracker.subscribe, liveShape, liveShape);
   const idBase = useId();
   const rootRef = useRef<HTMLElement>(null);
 

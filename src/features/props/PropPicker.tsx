@@ -38,7 +38,7 @@ function PropIcon({ id }: { id: string }) {
 export function PropPicker() {
   const { t } = useI18n();
   const [propId, setPropId] = useAtom(propIdAtom);
-  const status = useSyncExternalStore(faceTracker.subscribe, faceTracker.getStatus);
+  const status = useSyncExternalStore(faceTracker.subscribe, faceTracker.getStatus, faceTracker.getStatus);
   const listRef = useRef<HTMLDivElement>(null);
   const headingId = useId();
 

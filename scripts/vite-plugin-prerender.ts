@@ -1,0 +1,114 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+
+/**
+ * Prerenders every page of the site in every language into its own HTML file, once the client
+ * build is written (and before the service worker's precache list is made from dist/):
+ *   /             → index.html            /ja             → ja.html
+ *   /user-guide   → user-guide.html       /ja/user-guide  → ja/user-guide.html
+ * Static hosts serve `x.html` for `/x`; the not-found page is 404.html. Each file is the built
+ * index.html with the page's body in #root (data-path says which path it is: the app hydrates it
+ * only there) and its head: title, description, canonical, hreflang, Open Graph, JSON-LD.
+ * Also writes sitemap.xml (every indexable page × language) and robots.txt.
+ *
+ * The site's public origin is one build-time setting: SITE_ORIGIN (README, "Hosting").
+ */
+
+type Entry = typeof import('../src/entry-server');
+
+export const DEFAULT_ORIGIN = 'https://photobooth.example';
+
+export function fileFor(path: string): string {
+  return path === '/' ? 'index.html' : `${path.slice(1)}.html`;
+}
+
+export function prerenderPlugin(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'photobooth-prerender',
+    apply: 'build',
+    configResolved(c) {
+      config = c;
+    },
+    async writeBundle() {
+      if (config.build.ssr) return; // the server entry's own build
+      const origin = (process.env.SITE_ORIGIN ?? DEFAULT_ORIGIN).replace(/\/$/, '');
+      const outDir = resolve(config.root, config.build.outDir);
+      const ssrDir = resolve(config.root, 'node_modules/.prerender', config.mode);
+      await build({
+        configFile: config.configFile,
+        mode: config.mode,
+        logLevel: 'warn',
+        build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false, manifest: false },
+      });
+      const entry = (await import(`${pathToFileURL(join(ssrDir, 'entry-server.js')).href}?t=${Date.now()}`)) as Entry;
+      const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+      const pages = entry.pagePaths();
+      const urls: string[] = [];
+      for (const lang of entry.LANGS) {
+        for (const rest of pages) {
+          const path = lang === 'en' ? rest : rest === '/' ? `/${lang}` : `/${lang}${rest}`;
+          const r = await entry.render(path, origin);
+          write(outDir, fileFor(path), page(template, path, r, screenLinks(manifest, r.screenFile)));
+          if (!(rest in entry.CANONICAL_OF)) urls.push(`${origin}${path}`);
+        }
+      }
+      write(outDir, '404.html', page(template, null, await entry.render('/404', origin), ''));
+      write(outDir, 'sitemap.xml', sitemap(urls));
+      write(outDir, 'robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`);
+      rmSync(ssrDir, { recursive: true, force: true });
+      config.logger.info(`prerendered ${pages.length} pages × ${entry.LANGS.length} languages for ${origin}; sitemap: ${urls.length} URLs`);
+    },
+  };
+}
+
+function write(outDir: string, file: string, text: string) {
+  const to = join(outDir, file);
+  mkdirSync(dirname(to), { recursive: true });
+  writeFileSync(to, text);
+}
+
+type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+
+/**
+ * The stylesheets of a screen's chunk and of what it imports (the page must not change when they
+ * arrive with its code: they come with the HTML), and a modulepreload of its code.
+ */
+function screenLinks(manifest: Manifest, screenFile: string | null): string {
+  if (!screenFile) return '';
+  const entryCss = new Set(manifest['index.html']?.css ?? []);
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    for (const c of chunk.css ?? []) if (!entryCss.has(c)) css.add(c);
+    for (const i of chunk.imports ?? []) visit(i);
+  };
+  visit(screenFile);
+  const file = manifest[screenFile]?.file;
+  if (!file) throw new Error(`prerender: ${screenFile} is not in the build manifest`);
+  return [...[...css].map((c) => `<link rel="stylesheet" crossorigin href="/${c}">`), `<link rel="modulepreload" crossorigin href="/${file}">`].join('\n    ');
+}
+
+/** The built index.html with a page's language, head (and its screen's links) and body. */
+function page(template: string, path: string | null, r: Awaited<ReturnType<Entry['render']>>, links: string): string {
+  const root = `<div id="root"${path ? ` data-path="${path}"` : ''}>${r.body}</div>`;
+  const out = template
+    .replace(/<html lang="[^"]*">/, `<html lang="${r.lang}">`)
+    .replace(/\s*<title>[^<]*<\/title>/, '')
+    .replace(/\s*<meta name="description"[^>]*>/, '')
+    .replace('</head>', `  ${links}\n    ${r.head}\n    ${r.hoisted}\n  </head>`)
+    .replace(/<div id="root">[\s\S]*?<\/div>\s*<\/div>/, root);
+  if (!out.includes(root)) throw new Error(`prerender: no #root to fill in index.html for ${path}`);
+  return out;
+}
+
+function sitemap(urls: string[]): string {
+  const body = urls.map((u) => `  <url><loc>${u}</loc></url>`).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+}

@@ -1,0 +1,65 @@
+import type { Lang } from '../i18n/languages';
+
+/** What a page's <head> says about it to search engines and link previews. */
+export interface PageHead {
+  /** The site's public origin (a build-time setting: SITE_ORIGIN). */
+  origin: string;
+  lang: Lang;
+  title: string;
+  description: string;
+  /** The canonical path of this page in this language (null: the not-found page, never indexed). */
+  path: string | null;
+  /** The same page in each language. */
+  alternates: { lang: Lang; path: string }[];
+  /** The page in the default language (hreflang x-default). */
+  defaultPath: string;
+  kind: 'website' | 'article';
+  /** JSON-LD objects. */
+  structured: object[];
+}
+
+/** Open Graph locales of the nine languages. */
+export const OG_LOCALE: Record<Lang, string> = {
+  en: 'en_US',
+  zh: 'zh_CN',
+  id: 'id_ID',
+  vi: 'vi_VN',
+  pt: 'pt_BR',
+  ja: 'ja_JP',
+  th: 'th_TH',
+  es: 'es_ES',
+  it: 'it_IT',
+};
+
+const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A JSON-LD block: `<` escaped so text can never close the script element. */
+const jsonLd = (data: object) => `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+
+/** The head tags of a page (title and description included), as HTML. */
+export function headTags(page: PageHead): string {
+  const abs = (path: string) => `${page.origin}${path}`;
+  const tags = [`<title>${escape(page.title)}</title>`, `<meta name="description" content="${escape(page.description)}">`];
+  if (page.path) {
+    tags.push(`<link rel="canonical" href="${escape(abs(page.path))}">`);
+    for (const a of page.alternates) tags.push(`<link rel="alternate" hreflang="${a.lang}" href="${escape(abs(a.path))}">`);
+    tags.push(`<link rel="alternate" hreflang="x-default" href="${escape(abs(page.defaultPath))}">`);
+  } else {
+    tags.push('<meta name="robots" content="noindex">');
+  }
+  // No share image yet (a per-language image made at build time is still to come): a plain card.
+  tags.push(
+    `<meta property="og:type" content="${page.kind}">`,
+    '<meta property="og:site_name" content="Photobooth">',
+    `<meta property="og:title" content="${escape(page.title)}">`,
+    `<meta property="og:description" content="${escape(page.description)}">`,
+    `<meta property="og:locale" content="${OG_LOCALE[page.lang]}">`,
+    ...page.alternates.filter((a) => a.lang !== page.lang).map((a) => `<meta property="og:locale:alternate" content="${OG_LOCALE[a.lang]}">`),
+    '<meta name="twitter:card" content="summary">',
+    `<meta name="twitter:title" content="${escape(page.title)}">`,
+    `<meta name="twitter:description" content="${escape(page.description)}">`,
+  );
+  if (page.path) tags.push(`<meta property="og:url" content="${escape(abs(page.path))}">`);
+  for (const data of page.structured) tags.push(jsonLd(data));
+  return tags.join('\n    ');
+}
