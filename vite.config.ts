@@ -53,7 +53,7 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,svg,png,webmanifest,woff2}', 'index.html', `{${LANGUAGES.slice(1).map((l) => l.code).join(',')}}.html`],
         // MediaPipe's wasm (13 MB) and the face model are cached at run time on first use instead
         // (src/sw.ts), so the landing page never downloads them.
-        globIgnores: ['mediapipe/**', 'models/**'],
+        globIgnores: ['mediapipe/**', 'models/**', 'og/**'], // share images are for link previews only
       },
     }),
   ],

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { sharePng } from './share-image';
 
 /**
  * Prerenders every page of the site in every language into its own HTML file, once the client
@@ -11,7 +12,8 @@ import { build, type Plugin, type ResolvedConfig } from 'vite';
  * Static hosts serve `x.html` for `/x`; the not-found page is 404.html. Each file is the built
  * index.html with the page's body in #root (data-path says which path it is: the app hydrates it
  * only there) and its head: title, description, canonical, hreflang, Open Graph, JSON-LD.
- * Also writes sitemap.xml (every indexable page × language) and robots.txt.
+ * Also writes sitemap.xml (every indexable page × language), robots.txt and each language's share
+ * image, og/<lang>.png (scripts/share-image.ts).
  *
  * The site's public origin is one build-time setting: SITE_ORIGIN (README, "Hosting").
  */
@@ -56,6 +58,7 @@ export function prerenderPlugin(): Plugin {
           if (!(rest in entry.CANONICAL_OF)) urls.push(`${origin}${path}`);
         }
       }
+      for (const lang of entry.LANGS) writeBinary(outDir, `og/${lang}.png`, sharePng(lang, await entry.shareText(lang), config.root));
       write(outDir, '404.html', page(template, null, await entry.render('/404', origin), ''));
       write(outDir, 'sitemap.xml', sitemap(urls));
       write(outDir, 'robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`);
@@ -66,9 +69,13 @@ export function prerenderPlugin(): Plugin {
 }
 
 function write(outDir: string, file: string, text: string) {
+  writeBinary(outDir, file, Buffer.from(text));
+}
+
+function writeBinary(outDir: string, file: string, bytes: Buffer) {
   const to = join(outDir, file);
   mkdirSync(dirname(to), { recursive: true });
-  writeFileSync(to, text);
+  writeFileSync(to, bytes);
 }
 
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;

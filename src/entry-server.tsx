@@ -91,6 +91,13 @@ export async function render(url: string, origin: string): Promise<Rendered> {
   return { body: html.slice(hoisted.length), hoisted, head: headTags(page), lang, screenFile: route ? SCREEN_FILES[route.screen] : null };
 }
 
+/** The words of a language's share image: the app's name, the landing page's heading and lead. */
+export async function shareText(lang: Lang): Promise<{ name: string; title: string; body: string }> {
+  await preloadStrings(lang, ['shell', 'landing']);
+  const { t } = stringsFor(lang);
+  return { name: t('app.name'), title: t('landing.heroTitle'), body: t('landing.heroBody') };
+}
+
 type T = ReturnType<typeof stringsFor>['t'];
 
 /** The landing page's structured data: the app itself, and its FAQ. */

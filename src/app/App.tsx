@@ -109,6 +109,8 @@ function Shell({ location, rest }: { location: string; rest: string }) {
 /** The language comes from the URL; screens are routed on the rest of the path. */
 export function App() {
   const [location] = useLocation();
+  // The page's controls answer from here on (before, a prerendered button shows a busy cursor).
+  useEffect(() => document.documentElement.classList.add('app-ready'), []);
   const { lang, rest } = splitLangPath(location);
   const loadingText = LANGUAGES.find((l) => l.code === lang)?.loading ?? 'Loading…';
   return (

@@ -18,6 +18,9 @@ export interface PageHead {
   structured: object[];
 }
 
+/** Each language's share image (made at build time by scripts/share-image.ts). */
+export const SHARE_IMAGE = { width: 1200, height: 630, path: (lang: Lang) => `/og/${lang}.png` };
+
 /** Open Graph locales of the nine languages. */
 export const OG_LOCALE: Record<Lang, string> = {
   en: 'en_US',
@@ -47,7 +50,7 @@ export function headTags(page: PageHead): string {
   } else {
     tags.push('<meta name="robots" content="noindex">');
   }
-  // No share image yet (a per-language image made at build time is still to come): a plain card.
+  const image = abs(SHARE_IMAGE.path(page.lang));
   tags.push(
     `<meta property="og:type" content="${page.kind}">`,
     '<meta property="og:site_name" content="Photobooth">',
@@ -55,9 +58,13 @@ export function headTags(page: PageHead): string {
     `<meta property="og:description" content="${escape(page.description)}">`,
     `<meta property="og:locale" content="${OG_LOCALE[page.lang]}">`,
     ...page.alternates.filter((a) => a.lang !== page.lang).map((a) => `<meta property="og:locale:alternate" content="${OG_LOCALE[a.lang]}">`),
-    '<meta name="twitter:card" content="summary">',
+    `<meta property="og:image" content="${escape(image)}">`,
+    `<meta property="og:image:width" content="${SHARE_IMAGE.width}">`,
+    `<meta property="og:image:height" content="${SHARE_IMAGE.height}">`,
+    '<meta name="twitter:card" content="summary_large_image">',
     `<meta name="twitter:title" content="${escape(page.title)}">`,
     `<meta name="twitter:description" content="${escape(page.description)}">`,
+    `<meta name="twitter:image" content="${escape(image)}">`,
   );
   if (page.path) tags.push(`<meta property="og:url" content="${escape(abs(page.path))}">`);
   for (const data of page.structured) tags.push(jsonLd(data));

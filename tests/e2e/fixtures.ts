@@ -13,6 +13,30 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  // Pages are prerendered: a control is on screen before the app has taken the page over (its
+  // click would do nothing yet). A navigation waits for the app, as a visitor waits for the page
+  // to respond (html.app-ready, set by the app once it has rendered), unless JavaScript is off.
+  page: async ({ page, javaScriptEnabled }, provide) => {
+    if (javaScriptEnabled !== false) {
+      // Only an HTML page of the app (not /favicon.svg, not a failed load).
+      const ready = async (response: Awaited<ReturnType<typeof page.goto>>) => {
+        if (response?.headers()['content-type']?.includes('text/html')) await page.locator('html.app-ready').waitFor({ state: 'attached', timeout: 30_000 });
+      };
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        await ready(response);
+        return response;
+      };
+      page.reload = async (...args) => {
+        const response = await reload(...args);
+        await ready(response);
+        return response;
+      };
+    }
+    await provide(page);
+  },
   allowConsoleErrors: [[], { option: true }],
   consoleErrors: [
     async ({ page, allowConsoleErrors }, use) => {

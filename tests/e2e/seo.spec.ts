@@ -69,6 +69,26 @@ test('every page in every language has its title, description, canonical and nin
   }
 });
 
+test('each language has its share image, of the size its tags say', async ({ request }) => {
+  const sizes = new Set<number>();
+  for (const lang of LANGS) {
+    const html = await (await request.get(pathFor(lang, '/'))).text();
+    const url = /<meta property="og:image" content="([^"]+)">/.exec(html)?.[1];
+    expect(url, `${lang}: og:image`).toBe(`${ORIGIN}/og/${lang}.png`);
+    expect(html).toContain(`<meta name="twitter:image" content="${url}">`);
+    const width = Number(/<meta property="og:image:width" content="(\d+)">/.exec(html)?.[1]);
+    const height = Number(/<meta property="og:image:height" content="(\d+)">/.exec(html)?.[1]);
+    const png = await (await request.get(new URL(url!).pathname)).body();
+    expect(png.subarray(1, 4).toString('latin1'), `${lang}: a PNG`).toBe('PNG');
+    // IHDR: width and height, big-endian, right after the signature and the chunk header.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)], `${lang}: size`).toEqual([width, height]);
+    expect([width, height]).toEqual([1200, 630]);
+    sizes.add(png.length);
+  }
+  // Nine different pictures (each in its own words), not one copied nine times.
+  expect(sizes.size).toBe(LANGS.length);
+});
+
 test('the landing page carries WebApplication and FAQPage structured data in its language', async ({ request }) => {
   for (const lang of ['en', 'th'] as const) {
     const html = await (await request.get(pathFor(lang, '/'))).text();
@@ -130,4 +150,29 @@ test.describe('layout shift', () => {
       expect(await cls(page)).toBeLessThanOrEqual(0.02);
     });
   }
+});
+
+test.describe('offline', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('with the service worker, offline navigations get their own language: a visited page and one never opened', async ({ page, context }) => {
+    await page.goto('/ja/user-guide');
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 30_000 }).toBe(true);
+    // Visited with the service worker in control: kept as it came.
+    await page.reload();
+    await expect(page.locator('h1')).toHaveText(tr('ja', 'userGuide.title'));
+    await context.setOffline(true);
+    try {
+      await page.goto('/ja/user-guide');
+      await expect(page.locator('h1')).toHaveText(tr('ja', 'userGuide.title'));
+      // Never opened: its language's home page answers, and the app renders the page the URL asks for.
+      await page.goto('/es/contact');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+      await expect(page.locator('h1')).toHaveText(tr('es', 'contact.title'));
+      await page.goto('/terms');
+      await expect(page.locator('h1')).toHaveText(tr('en', 'terms.title'));
+    } finally {
+      await context.setOffline(false);
+    }
+  });
 });

@@ -109,12 +109,15 @@ test('the served index.html carries the CSP meta tag and the documented headers;
     expect(served).toContain("script-src 'self' 'wasm-unsafe-eval'");
     expect(served).toContain("connect-src 'self'");
     expect(served).toContain("img-src 'self' blob: data:");
-    expect(served).not.toContain('unsafe-inline');
+    // No inline script or <style> element; style attributes only (the prerendered pages carry React's).
+    expect(served).toContain("style-src 'self';");
+    expect(served).toContain("style-src-attr 'unsafe-inline'");
+    expect(served?.replace("style-src-attr 'unsafe-inline'", '')).not.toContain('unsafe-inline');
     expect(served).not.toContain("'unsafe-eval'");
     expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(headers['content-security-policy']).toContain("form-action 'self'");
-    // Every script has a src; no on* attribute anywhere.
-    expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/gi) ?? [], `${path} inline scripts`).toEqual([]);
+    // Every script has a src (JSON-LD blocks are data, never run); no on* attribute anywhere.
+    expect(html.match(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>/gi) ?? [], `${path} inline scripts`).toEqual([]);
     expect(html.match(/\son[a-z]+\s*=/gi) ?? [], `${path} inline handlers`).toEqual([]);
   }
 });
