@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { pathFor } from '../src/i18n/paths';
 import { sharePng } from './share-image';
 
 /**
@@ -52,7 +53,7 @@ export function prerenderPlugin(): Plugin {
       const urls: string[] = [];
       for (const lang of entry.LANGS) {
         for (const rest of pages) {
-          const path = lang === 'en' ? rest : rest === '/' ? `/${lang}` : `/${lang}${rest}`;
+          const path = pathFor(lang, rest);
           const r = await entry.render(path, origin);
           write(outDir, fileFor(path), page(template, path, r, screenLinks(manifest, r.screenFile)));
           if (!(rest in entry.CANONICAL_OF)) urls.push(`${origin}${path}`);

@@ -41,10 +41,11 @@ const app = (
 // live screen (the booth, the preview: what they show depends on the device) React renders afresh.
 // Either way the screen's code and strings come first: the first render is the screen itself,
 // never a spinner that the screen then pushes the footer away from.
+// (A promise chain rather than top-level await: an awaiting entry module is split into more chunks.)
 const route = routeFor(splitLangPath(window.location.pathname).rest);
-await Promise.all([preloadStrings(lang, ['shell', ...(route?.strings ?? [])]), route && SCREENS[route.screen].preload()]).catch(() => undefined);
-if (root.dataset.path === window.location.pathname && !route?.live) {
-  hydrateRoot(root, app, options);
-} else {
-  createRoot(root, options).render(app);
-}
+void Promise.all([preloadStrings(lang, ['shell', ...(route?.strings ?? [])]), route && SCREENS[route.screen].preload()])
+  .catch(() => undefined)
+  .then(() => {
+    if (root.dataset.path === window.location.pathname && !route?.live) hydrateRoot(root, app, options);
+    else createRoot(root, options).render(app);
+  });
