@@ -28,7 +28,9 @@ export function CameraView(props: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const rendererRef = useRef<PreviewRenderer | null>(null);
   const [mode, setMode] = useState<{ mode: RenderMode; reason: string }>({ mode: 'webgl', reason: 'ok' });
-  const [aspect, setAspect] = useState(16 / 9);
+  // The camera's shape once its first frame is known; until then the stylesheet's guess, the shape
+  // asked of the camera (portrait on a portrait screen), the same in the prerendered page.
+  const [aspect, setAspect] = useState<number | null>(null);
   const mirror = useAtomValue(mirrorPreviewAtom);
   const setLight = useSetAtom(lightAtom);
   const setRenderer = useSetAtom(boothRendererAtom);
@@ -84,7 +86,7 @@ export function CameraView(props: Props) {
       <div
         className="booth-screen"
         // The whole camera frame in its own shape (portrait frames in portrait): no face is cut.
-        style={{ aspectRatio: String(aspect), ['--aspect' as string]: String(aspect) }}
+        style={aspect ? { aspectRatio: String(aspect), ['--aspect' as string]: String(aspect) } : undefined}
         {...swipe}
       >
         <video
