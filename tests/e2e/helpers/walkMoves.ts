@@ -18,6 +18,12 @@ export function walkMoves(page: Page, model: () => string[]) {
    * walk says so in its output, with where the focus was: a keyboard test covers Escape itself).
    */
   const closeDialogs = async () => {
+    // The language menu a random click opened hangs over the page: its button closes it again.
+    const menu = page.locator('.lang-button[aria-expanded="true"]');
+    if (await menu.count()) {
+      await menu.click({ timeout: 5_000 });
+      await expect(menu).toHaveCount(0, { timeout: 5_000 });
+    }
     const open = page.locator('dialog[open]');
     for (let i = 0; i < 2 && (await open.count()); i++) {
       await page.keyboard.press('Escape');
@@ -32,15 +38,15 @@ export function walkMoves(page: Page, model: () => string[]) {
   };
   /**
    * The visitor presses a control. A dialog that opened late over it (the tutorial opens only once
-   * its code has loaded, a moment after the click that asked for it) is closed first, as a visitor
-   * would close it.
+   * its code has loaded, a moment after the click that asked for it), or the language menu open
+   * over it, is closed first, as a visitor would close it.
    */
   const press = async (target: Locator, options: { timeout?: number } = {}) => {
     const timeout = options.timeout ?? 15_000;
     try {
       await target.click({ timeout: 4_000 });
     } catch {
-      if (!(await page.locator('dialog[open]').count())) {
+      if (!(await page.locator('dialog[open], .lang-button[aria-expanded="true"]').count())) {
         await target.click({ timeout: timeout - 4_000 });
         return;
       }
