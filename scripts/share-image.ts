@@ -18,12 +18,17 @@ const FONTS: Record<string, string> = {
 };
 const LATIN = "'DejaVu Sans', 'Liberation Sans', sans-serif";
 
-const isWide = (c: string) => /[\u2e80-\u9fff\uac00-\ud7af\uff00-\uffef\u3000-\u303f]/.test(c);
+/** CJK, kana, hangul and full-width forms: about one em wide, and a line may break between any two. */
+const WIDE = '\\u2e80-\\u9fff\\uac00-\\ud7af\\uff00-\\uffef\\u3000-\\u303f';
+const WIDE_CHAR = new RegExp(`[${WIDE}]`);
+const isWide = (c: string) => WIDE_CHAR.test(c);
+/** A wide character, a run of other non-space characters, or a run of spaces. */
+const TOKENS = new RegExp(`[${WIDE}]|[^\\s${WIDE}]+|\\s+`, 'g');
 const widthOf = (s: string, size: number) => [...s].reduce((w, c) => w + (isWide(c) ? 1 : c === ' ' ? 0.32 : 0.62) * size, 0);
 
 /** Lines of at most `max` px: broken at spaces, or anywhere between wide (CJK) characters. */
 export function wrap(text: string, size: number, max: number, maxLines: number): string[] {
-  const tokens = text.match(/[\u2e80-\u9fff\uac00-\ud7af\uff00-\uffef\u3000-\u303f]|[^\s\u2e80-\u9fff\uac00-\ud7af\uff00-\uffef\u3000-\u303f]+|\s+/g) ?? [];
+  const tokens = text.match(TOKENS) ?? [];
   const lines: string[] = [];
   let line = '';
   for (const token of tokens) {

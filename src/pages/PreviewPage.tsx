@@ -71,7 +71,7 @@ export default function PreviewPage() {
         <div className="preview-side">
           <StripControls />
           <ExportActions composer={composer} design={design} photos={photos} extraFiles={motion.hasMotion ? motion.makeAll : undefined} />
-          <MotionPanel design={design} />
+          <MotionPanel maker={motion} />
           <SharePanel composer={composer} design={design} photos={photos} />
           <div className="action-row session-actions">
             <LangLink href="/photobooth" className="btn btn-primary">

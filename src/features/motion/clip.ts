@@ -1,5 +1,3 @@
-import type { MotionClip } from '../../state/session';
-
 /** A loop forward then backward without repeating the ends: 0 1 2 … n−1 n−2 … 1. */
 export function boomerangOrder(n: number): number[] {
   if (n <= 1) return [0];
@@ -7,11 +5,6 @@ export function boomerangOrder(n: number): number[] {
   for (let i = 0; i < n; i++) order.push(i);
   for (let i = n - 2; i >= 1; i--) order.push(i);
   return order;
-}
-
-/** A boomerang's length in seconds at its frame rate. */
-export function loopSeconds(clip: Pick<MotionClip, 'frames' | 'fps'>): number {
-  return boomerangOrder(clip.frames.length).length / clip.fps;
 }
 
 /** One recorded preview frame: when it was drawn and its JPEG (still being encoded). */

@@ -2,7 +2,7 @@ import type { CapturedPhoto } from '../../state/session';
 import { connect } from '../../workers/bridge';
 import type { StripDesign } from '../strip/compose';
 import { layoutById } from '../strip/layouts';
-import { MIME, motionSize, STRIP_LONG_SIDE, type MotionFormat } from './meta';
+import { motionSize, STRIP_LONG_SIDE, type MotionFormat } from './meta';
 import type { EncodeRequest, EncodeResult, MotionApi, MotionEvents } from './protocol';
 
 /** What an export makes: the moving strip, or shot i's boomerang. */
@@ -75,5 +75,3 @@ export function remember(key: string, blob: Blob): void {
   made.set(key, blob);
   while (made.size > MAX_MADE) made.delete(made.keys().next().value as string);
 }
-
-export const mimeOf = (format: MotionFormat) => MIME[format];

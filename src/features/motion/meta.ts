@@ -25,7 +25,6 @@ export const BURST_TIMEOUT_MS = 4000;
 
 export const MOTION_FORMATS = ['mp4', 'gif'] as const;
 export type MotionFormat = (typeof MOTION_FORMATS)[number];
-export const MIME: Record<MotionFormat, string> = { mp4: 'video/mp4', gif: 'image/gif' };
 
 /** Why motion (or its MP4) cannot be made in this browser; each has a string under booth.motionWhy / motion.mp4Why. */
 export type MotionUnavailable = 'noWorkerCanvas' | 'noWebgl';

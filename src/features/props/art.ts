@@ -175,20 +175,19 @@ const ART: Record<string, Draw> = {
   catEars(ctx, a) {
     for (const side of [-1, 1]) {
       const cx = 0.5 + side * 0.33;
-      ctx.beginPath();
-      ctx.moveTo(cx - 0.14, a * 0.95);
-      ctx.lineTo(cx + side * 0.05, a * 0.06);
-      ctx.lineTo(cx + 0.14, a * 0.95);
-      ctx.closePath();
-      ctx.fillStyle = '#2b2b2b';
-      ctx.fill();
-      ctx.beginPath();
-      ctx.moveTo(cx - 0.075, a * 0.88);
-      ctx.lineTo(cx + side * 0.035, a * 0.3);
-      ctx.lineTo(cx + 0.075, a * 0.88);
-      ctx.closePath();
-      ctx.fillStyle = '#ff9fb8';
-      ctx.fill();
+      // The ear, then its pink inside: a triangle leaning outwards, base half-width w, from y0 down to y1.
+      for (const [w, lean, y0, y1, fill] of [
+        [0.14, 0.05, 0.06, 0.95, '#2b2b2b'],
+        [0.075, 0.035, 0.3, 0.88, '#ff9fb8'],
+      ] as const) {
+        ctx.beginPath();
+        ctx.moveTo(cx - w, a * y1);
+        ctx.lineTo(cx + side * lean, a * y0);
+        ctx.lineTo(cx + w, a * y1);
+        ctx.closePath();
+        ctx.fillStyle = fill;
+        ctx.fill();
+      }
     }
   },
   whiskers(ctx, a) {

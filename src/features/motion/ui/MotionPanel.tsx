@@ -2,11 +2,10 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useI18n } from '../../../i18n/I18nProvider';
 import { capturedPhotosAtom, movingStripAtom } from '../../../state/session';
-import type { StripDesign } from '../../strip/compose';
 import { saveBlob } from '../../strip/export';
 import { MOTION_FORMATS, type MotionFormat } from '../meta';
 import { motionFormatAtom, motionJobAtom, motionSupportAtom } from '../state';
-import { useMotionMaker } from './useMotionMaker';
+import type { MotionMaker } from './useMotionMaker';
 import './motion.css';
 
 const isAbort = (e: unknown) => (e as { name?: string })?.name === 'AbortError';
@@ -15,9 +14,10 @@ const canShareFiles = (files: File[]) => typeof navigator.share === 'function' &
 /**
  * Motion on the preview page: the format (MP4 or GIF), the moving strip played in the strip
  * preview, saved or shared, each shot's boomerang saved, and the running encode's progress with a
- * cancel. Shown when at least one shot has a burst.
+ * cancel. Shown when at least one shot has a burst. `maker`: the page's one useMotionMaker (the ZIP
+ * uses it too).
  */
-export function MotionPanel({ design }: { design: StripDesign }) {
+export function MotionPanel({ maker }: { maker: MotionMaker }) {
   const { t } = useI18n();
   const photos = useAtomValue(capturedPhotosAtom);
   const support = useAtomValue(motionSupportAtom);
@@ -25,11 +25,11 @@ export function MotionPanel({ design }: { design: StripDesign }) {
   const job = useAtomValue(motionJobAtom);
   const [moving, setMoving] = useAtom(movingStripAtom);
   const [status, setStatus] = useState<{ text: string; error?: boolean } | null>(null);
-  const { format, make, makeAll, hasMotion } = useMotionMaker(design);
+  const { format, make, makeAll, hasMotion } = maker;
   const mp4Why = support?.mp4 ?? null;
 
-  // A new design, new photos or another format: the moving strip shown is no longer this one.
-  useEffect(() => () => setMoving(null), [design, photos, format, setMoving]);
+  // A new design, new photos or another format (a new `make`): the moving strip shown is no longer this one.
+  useEffect(() => () => setMoving(null), [make, setMoving]);
   useEffect(() => {
     if (!moving) return;
     const { url } = moving;

@@ -56,3 +56,5 @@ export function useMotionMaker(design: StripDesign) {
 
   return { format, make, makeAll, hasMotion: photos.some((p) => p.motion) };
 }
+
+export type MotionMaker = ReturnType<typeof useMotionMaker>;
