@@ -1,6 +1,6 @@
 import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
-import { openBooth, PHONE, previewInView, storedPhotos, useEveryControl } from './helpers/layout';
+import { expectSteadyStage, openBooth, PHONE, previewInView, storedPhotos, useEveryControl } from './helpers/layout';
 
 /** A phone in portrait (390×844 at 3×, touch) with a phone-style portrait camera. */
 test.use({ ...PHONE, launchOptions: launchWithCamera({ clip: 'face-portrait-1080x1920.mjpeg' }) });
@@ -43,4 +43,9 @@ test('the portrait frame is shown whole and large, stays in view through every c
     expect(p.focusY, 'the face is found high in the frame').not.toBeNull();
     expect(p.focusY!).toBeLessThan(0.5);
   }
+});
+
+test('the booth does not move when the portrait camera starts (the stage was portrait from the first paint)', async ({ page }) => {
+  await openBooth(page);
+  await expectSteadyStage(page, 9 / 16, 9 / 16);
 });

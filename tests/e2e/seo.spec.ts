@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Page } from '@playwright/test';
 import { launchWithCamera } from './env';
+import { layoutShift } from './helpers/layout';
 import { expect, test } from './fixtures';
 import { tr } from './i18n';
 import { ROUTES } from '../../src/app/routes';
@@ -11,8 +11,7 @@ import { LANGUAGES } from '../../src/i18n/languages';
 // reads whole with JavaScript off, says what it is to search engines in its own language, and the
 // app takes it over without a console error and without moving it.
 
-// A 16:9 camera, as most are at 1280×720: the booth's stage takes the camera's shape once it
-// starts, so a 4:3 camera reshapes it then (a shift of ~0.03 at 1280×720, measured).
+// A 16:9 camera, as most are at 1280×720 (a 4:3 one: booth-stage.spec; a phone's: booth-phone.spec).
 test.use({ launchOptions: launchWithCamera({ clip: 'face-1280x720.mjpeg' }) });
 
 const ORIGIN = 'https://photobooth.example'; // the build's SITE_ORIGIN (its default)
@@ -108,20 +107,6 @@ test('sitemap.xml lists every page in every language and nothing else; robots.tx
   expect(robots).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
 });
 
-/** Layout shift (the sum of layout-shift entries without recent input) from the page's start. */
-async function cls(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let sum = 0;
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) sum += e.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(sum), 500);
-      }),
-  );
-}
-
 test('with JavaScript on, the pages take over without a console error or a hydration warning', async ({ page }) => {
   // The fixture fails the test on any console error (React reports a hydration mismatch as one).
   for (const lang of ['en', 'ja']) {
@@ -147,7 +132,7 @@ test.describe('layout shift', () => {
       // Long enough for the code, the strings and the screen's chunk to have arrived and rendered.
       await page.waitForLoadState('networkidle');
       if (path === '/photobooth') await expect(page.getByTestId('booth-stage')).toHaveAttribute('data-camera-status', 'live');
-      expect(await cls(page)).toBeLessThanOrEqual(0.02);
+      expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
     });
   }
 });

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
-import type { CameraErrorKind } from '../camera/camera';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { screenIsPortrait, type CameraErrorKind } from '../camera/camera';
 import type { CameraStatus } from '../camera/useCamera';
 import { PreviewRenderer, type RenderMode } from './renderer/previewRenderer';
 import { useI18n } from '../../i18n/I18nProvider';
@@ -68,10 +68,14 @@ export function CameraView(props: Props) {
     if (!stream) return;
     const onMeta = () => video.videoWidth && setAspect(video.videoWidth / video.videoHeight);
     video.addEventListener('loadedmetadata', onMeta);
+    video.addEventListener('resize', onMeta);
     video.play().catch(() => {
       /* autoplay is allowed for muted video; a rare refusal just leaves the first frame */
     });
-    return () => video.removeEventListener('loadedmetadata', onMeta);
+    return () => {
+      video.removeEventListener('loadedmetadata', onMeta);
+      video.removeEventListener('resize', onMeta);
+    };
   }, [stream]);
 
   const plain = mode.mode === 'plain';
@@ -83,28 +87,26 @@ export function CameraView(props: Props) {
       data-render-mode={mode.mode}
       data-capturing={overlay.kind === 'idle' ? 'false' : 'true'}
     >
-      <div
-        className="booth-screen"
-        // The whole camera frame in its own shape (portrait frames in portrait): no face is cut.
-        style={aspect ? { aspectRatio: String(aspect), ['--aspect' as string]: String(aspect) } : undefined}
-        {...swipe}
-      >
-        <video
-          ref={videoRef}
-          className={`booth-video${plain && mirror ? ' mirrored' : ''}`}
-          playsInline
-          muted
-          autoPlay
-          aria-hidden="true"
-        />
-        <canvas
-          ref={canvasRef}
-          className="booth-canvas"
-          data-testid="booth-canvas"
-          hidden={plain}
-          role="img"
-          aria-label={t('booth.previewLabel')}
-        />
+      <div className="booth-screen" style={screenStyle(aspect)} {...swipe}>
+        {/* The whole camera frame in its own shape, fitted in the stage: no face is cut. */}
+        <div className="booth-picture" data-testid="booth-picture" data-shown={aspect ? 'true' : 'false'}>
+          <video
+            ref={videoRef}
+            className={`booth-video${plain && mirror ? ' mirrored' : ''}`}
+            playsInline
+            muted
+            autoPlay
+            aria-hidden="true"
+          />
+          <canvas
+            ref={canvasRef}
+            className="booth-canvas"
+            data-testid="booth-canvas"
+            hidden={plain}
+            role="img"
+            aria-label={t('booth.previewLabel')}
+          />
+        </div>
         {status === 'starting' && (
           <div className="booth-screen-message" role="status">
             <span className="spinner" aria-hidden="true" /> {t('camera.starting')}
@@ -151,6 +153,18 @@ export function CameraView(props: Props) {
       )}
     </div>
   );
+}
+
+/**
+ * The stage keeps the shape the stylesheet gave it before the camera started (16:9, or 9:16 on a
+ * portrait screen), so nothing around it moves when the first frame arrives: a camera of the same
+ * orientation (a 4:3 webcam) is fitted inside it with bars. Only a camera the other way round (a
+ * landscape picture on a portrait screen) reshapes the stage, rather than showing a small picture.
+ */
+function screenStyle(aspect: number | null): CSSProperties | undefined {
+  if (!aspect) return undefined;
+  const reshape = aspect < 1 !== screenIsPortrait();
+  return { ['--picture' as string]: String(aspect), ...(reshape ? { ['--aspect' as string]: String(aspect) } : {}) };
 }
 
 /** The camera picker (with more than one camera) and the mirror switch. */

@@ -142,3 +142,33 @@ export function storedPhotos(page: Page) {
       }),
   );
 }
+
+/** Layout shift (the sum of layout-shift entries without recent input) from the page's start. */
+export async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) sum += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(sum), 500);
+      }),
+  );
+}
+
+/**
+ * The booth's stage kept the shape it had before the camera started (nothing moved: CLS), and the
+ * camera's whole picture is shown in it at its own shape, centred.
+ */
+export async function expectSteadyStage(page: Page, stage: number, picture: number) {
+  await expect(page.getByTestId('booth-picture')).toHaveAttribute('data-shown', 'true');
+  await page.waitForLoadState('networkidle');
+  expect(await layoutShift(page), 'layout shift while the booth starts').toBeLessThanOrEqual(0.02);
+  const outer = (await page.locator('.booth-screen').boundingBox())!;
+  const inner = (await page.getByTestId('booth-canvas').boundingBox())!;
+  expect(outer.width / outer.height, "the stage's shape").toBeCloseTo(stage, 1);
+  expect(inner.width / inner.height, "the picture's shape").toBeCloseTo(picture, 1);
+  expect(Math.abs(inner.x + inner.width / 2 - (outer.x + outer.width / 2)), 'centred across').toBeLessThan(1);
+  expect(Math.abs(inner.y + inner.height / 2 - (outer.y + outer.height / 2)), 'centred down').toBeLessThan(1);
+}
