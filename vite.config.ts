@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { CSP_META, SECURITY_HEADERS } from './scripts/security-headers';
@@ -57,9 +58,24 @@ export default defineConfig({
       },
     }),
   ],
+  resolve: {
+    alias: [{ find: /^use-sync-external-store\/shim\/index\.js$/, replacement: fileURLToPath(new URL('./src/app/syncExternalStoreShim.ts', import.meta.url)) }],
+  },
   worker: { format: 'es' },
   // Every browser that runs WebGL2 supports <link rel=modulepreload>: no polyfill needed.
-  build: { target: 'es2022', sourcemap: false, manifest: true, modulePreload: { polyfill: false } },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    manifest: true,
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // What every page runs before it can hydrate (React, the router, the store, the strings'
+        // loader) in one chunk: one request, and gzip sees it whole (1.7 KB smaller than in five).
+        codeSplitting: { groups: [{ name: 'app', test: /node_modules\/(react|react-dom|scheduler|wouter|regexparam|rosetta|dlv|templite)\/|jotai\/esm\/(react|vanilla)(\.mjs|\/internals)|\/src\/(i18n|app)\/|\/src\/state\/store|preload-helper|rolldown.runtime/ }] },
+      },
+    },
+  },
   preview: { port: 4173, strictPort: true, headers: SECURITY_HEADERS },
   server: { port: 5173 },
 });

@@ -18,11 +18,13 @@ export function i18nPlugin(root = process.cwd()): Plugin {
       if (id === LOADERS || id.startsWith(GROUP)) return `\0${id}`;
       return null;
     },
-    load(id) {
+    load(id, options) {
       if (id === `\0${LOADERS}`) {
+        // The `meta` group (the pages' descriptions) is only for the prerender's <head>: the app never loads it.
+        const groups = options?.ssr ? GROUP_NAMES : GROUP_NAMES.filter((g) => g !== 'meta');
         const body = LANGUAGES.map(
           ({ code }) =>
-            `${JSON.stringify(code)}: {${GROUP_NAMES.map((g) => `${g}: () => import(${JSON.stringify(`${GROUP}${code}/${g}`)})`).join(', ')}}`,
+            `${JSON.stringify(code)}: {${groups.map((g) => `${g}: () => import(${JSON.stringify(`${GROUP}${code}/${g}`)})`).join(', ')}}`,
         ).join(',\n');
         return `export default {\n${body}\n};`;
       }

@@ -14,13 +14,14 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { GlobalErrorBanner } from './GlobalErrorBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { ROUTES, SCREENS, type TitleKind } from './routes';
+import { routeFor, ROUTES, SCREENS, type TitleKind } from './routes';
 import { documentTitle } from '../i18n/titles';
 
 // The overlay's code loads the first time it is opened, keeping the landing page's JavaScript small.
 const TutorialOverlay = lazy(() => import('../components/TutorialOverlay').then((m) => ({ default: m.TutorialOverlay })));
 
-// The saved session (IndexedDB) is read right after the first paint, off the landing page's critical path.
+// The saved session (IndexedDB): read and kept once a screen that takes or shows photos (a `live`
+// route: the booth, the preview) is first opened; the landing page and the guides never load it.
 const SessionPersistence = lazy(() => import('../storage/SessionPersistence').then((m) => ({ default: m.SessionPersistence })));
 
 function TutorialSlot() {
@@ -31,6 +32,18 @@ function TutorialSlot() {
   return (
     <Suspense fallback={null}>
       <TutorialOverlay />
+    </Suspense>
+  );
+}
+
+function SessionSlot({ rest }: { rest: string }) {
+  const live = routeFor(rest)?.live === true;
+  const [wanted, setWanted] = useState(live);
+  if (live && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <SessionPersistence />
     </Suspense>
   );
 }
@@ -98,9 +111,7 @@ function Shell({ location, rest }: { location: string; rest: string }) {
       </main>
       <Footer />
       <TutorialSlot />
-      <Suspense fallback={null}>
-        <SessionPersistence />
-      </Suspense>
+      <SessionSlot rest={rest} />
       <GlobalErrorBanner />
     </>
   );

@@ -1,6 +1,6 @@
 import { useAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { useI18n } from '../i18n/I18nProvider';
+import { useI18n, useStrings } from '../i18n/I18nProvider';
 import { tutorialOpenAtom } from '../state/ui';
 import './TutorialOverlay.css';
 
@@ -19,6 +19,7 @@ const ICONS: Record<(typeof STEPS)[number], string> = {
  * inside), Escape closes it, and focus returns to the control that opened it.
  */
 export function TutorialOverlay() {
+  useStrings(['tutorial']);
   const { t } = useI18n();
   const [open, setOpen] = useAtom(tutorialOpenAtom);
   const [step, setStep] = useState(0);

@@ -120,11 +120,18 @@ export function I18nProvider({ lang, children, fallback }: { lang: Lang; childre
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
-/** Suspends (the nearest Suspense shows its spinner) until a screen's string groups are here. */
+// An already-settled thenable: React's use() reads it without suspending.
+const READY = Object.assign(Promise.resolve(), { status: 'fulfilled' as const, value: undefined });
+
+/**
+ * Suspends (the nearest Suspense shows its spinner) until a screen's string groups are here.
+ * use() is called on every render, settled or not: when the strings arrive before React replays
+ * the suspended component, a replay that skipped use() would run the hooks after it with the
+ * wrong dispatcher (React error #467, seen switching language).
+ */
 export function useStrings(groups: readonly StringGroup[]): void {
   const { lang } = useI18n();
-  const pending = ensureGroups(lang, groups);
-  if (pending) use(pending);
+  use(ensureGroups(lang, groups) ?? READY);
 }
 
 /** The language facility. Using it outside its provider is a programming error. */

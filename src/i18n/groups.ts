@@ -4,7 +4,9 @@
  * declares in src/app/routes.ts. A namespace not listed here loads with the shell.
  */
 export const STRING_GROUPS = {
-  shell: ['app', 'common', 'titles', 'nav', 'lang', 'footer', 'notFound', 'errors', 'tutorial', 'storage'],
+  shell: ['app', 'common', 'titles', 'nav', 'lang', 'footer', 'notFound', 'errors', 'storage'],
+  // The tutorial overlay's own words, with its code (the first time it is opened).
+  tutorial: ['tutorial'],
   landing: ['landing', 'testimonials', 'faq'],
   guides: ['welcome', 'privacy', 'contact', 'photoTutorial', 'userGuide', 'terms', 'blog'],
   booth: ['booth', 'filters', 'camera', 'beauty', 'props'],

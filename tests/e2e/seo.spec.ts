@@ -124,6 +124,18 @@ test('with JavaScript on, the pages take over without a console error or a hydra
   }
 });
 
+test('the landing page loads only what it needs to take over: no session, booth, tutorial or page descriptions', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((s) => /\/assets\/LandingPage-/.test(s)), 'the landing screen').toBe(true);
+  expect(scripts.filter((s) => /\/(SessionPersistence|sessionStore|BoothPage|TutorialOverlay|tutorial|meta)-/.test(s))).toEqual([]);
+  // The booth then brings the saved session with it.
+  await page.locator('main a[href="/photobooth"]').first().click();
+  await expect.poll(() => scripts.some((s) => /\/SessionPersistence-/.test(s))).toBe(true);
+});
+
 test.describe('layout shift', () => {
   for (const path of ['/', '/ja', '/photobooth', '/user-guide']) {
     test(`${path}: the layout does not shift while the app starts (CLS ≤ 0.02)`, async ({ page }) => {
