@@ -98,7 +98,7 @@ function expectOnlyOwn(requests: { url: string }[], origin: string) {
   expect(foreign.map((r) => r.url)).toEqual([]);
 }
 
-test('bursts survive a reload; the moving strip plays in the preview, saves as an MP4 of the strip, and goes into the ZIP', async ({ page }) => {
+test('bursts survive a reload; the moving strip plays in the preview, saves as an MP4 of the strip, goes into the ZIP and is shared', async ({ page }) => {
   await shootWithMotion(page, 2);
   await toPreview(page);
   // The bursts are saved with the session: a reload still has both loops.
@@ -132,6 +132,30 @@ test('bursts survive a reload; the moving strip plays in the preview, saves as a
   for (const end of ['-moving-strip.mp4', '-boomerang-1.mp4', '-boomerang-2.mp4', '-strip.jpg', '-photo-1.jpg']) {
     expect(names.some((n) => n.endsWith(end)), `${end} in ${names.join(', ')}`).toBe(true);
   }
+  // Share motion. This Chromium has no Web Share: the three files are downloaded, and the panel says so.
+  expect(await page.evaluate(() => typeof navigator.share)).toBe('undefined');
+  const downloads: string[] = [];
+  page.on('download', (d) => downloads.push(d.suggestedFilename()));
+  await page.getByTestId('motion-share').click();
+  await expect(page.getByTestId('motion-panel').getByRole('status')).toHaveText(tr('en', 'motion.sharedAsDownloads'));
+  await expect.poll(() => downloads.length).toBe(3);
+  expect(downloads.map((n) => n.replace(/^.*-(moving-strip|boomerang-\d)\.mp4$/, '$1')).sort()).toEqual(['boomerang-1', 'boomerang-2', 'moving-strip']);
+  // With Web Share (simulated: a recording navigator.share), the same files go to the share sheet.
+  type Shared = { name: string; type: string; size: number }[];
+  await page.evaluate(() => {
+    const w = window as unknown as { shared: Shared };
+    w.shared = [];
+    Object.assign(navigator, {
+      canShare: (data: { files?: File[] }) => !!data.files?.length,
+      share: async (data: { files: File[] }) => void w.shared.push(...data.files.map((f) => ({ name: f.name, type: f.type, size: f.size }))),
+    });
+  });
+  await page.getByTestId('motion-share').click();
+  const shared = () => page.evaluate(() => (window as unknown as { shared: Shared }).shared);
+  await expect.poll(async () => (await shared()).length).toBe(3);
+  expect((await shared()).map((f) => f.name).sort()).toEqual([...downloads].sort());
+  expect((await shared()).every((f) => f.type === 'video/mp4' && f.size > 10_000)).toBe(true);
+  expect(downloads, 'nothing more downloaded').toHaveLength(3);
   // A change to the design stops the movie (it would no longer be this strip).
   await page.getByLabel(tr('en', 'strip.layouts.grid'), { exact: true }).check();
   await expect(moving).toHaveCount(0);
