@@ -24,7 +24,7 @@ for (const key of ['index.html', 'src/pages/LandingPage.tsx', 'virtual:i18n/en/s
   if (!manifest[key]) throw new Error(`report-size: ${key} is not in the build manifest`);
   visit(key);
 }
-// The saved session's code loads with the booth and the preview only (src/app/App.tsx SessionSlot).
+// The saved session's code loads with the booth and the preview only (src/app/App.tsx, MountOnce).
 
 let total = 0;
 let brotli = 0;

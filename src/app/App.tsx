@@ -24,27 +24,19 @@ const TutorialOverlay = lazy(() => import('../components/TutorialOverlay').then(
 // route: the booth, the preview) is first opened; the landing page and the guides never load it.
 const SessionPersistence = lazy(() => import('../storage/SessionPersistence').then((m) => ({ default: m.SessionPersistence })));
 
-function TutorialSlot() {
-  const open = useAtomValue(tutorialOpenAtom);
-  const [wanted, setWanted] = useState(open);
-  if (open && !wanted) setWanted(true);
-  if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <TutorialOverlay />
-    </Suspense>
-  );
+/** Mounts `children` (lazy code) the first time `when` holds, and keeps them mounted from then on. */
+function MountOnce({ when, children }: { when: boolean; children: ReactNode }) {
+  const [wanted, setWanted] = useState(when);
+  if (when && !wanted) setWanted(true);
+  return wanted ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
-function SessionSlot({ rest }: { rest: string }) {
-  const live = routeFor(rest)?.live === true;
-  const [wanted, setWanted] = useState(live);
-  if (live && !wanted) setWanted(true);
-  if (!wanted) return null;
+function TutorialSlot() {
+  const open = useAtomValue(tutorialOpenAtom);
   return (
-    <Suspense fallback={null}>
-      <SessionPersistence />
-    </Suspense>
+    <MountOnce when={open}>
+      <TutorialOverlay />
+    </MountOnce>
   );
 }
 
@@ -111,7 +103,9 @@ function Shell({ location, rest }: { location: string; rest: string }) {
       </main>
       <Footer />
       <TutorialSlot />
-      <SessionSlot rest={rest} />
+      <MountOnce when={routeFor(rest)?.live === true}>
+        <SessionPersistence />
+      </MountOnce>
       <GlobalErrorBanner />
     </>
   );

@@ -32,7 +32,7 @@ export interface RouteDef {
   /**
    * The screen's first render depends on the device (the camera, the photos saved on it): its
    * prerendered HTML shows before the code runs and is then rendered afresh, not hydrated. The
-   * saved session's code (IndexedDB) loads when the first such screen opens (App's SessionSlot).
+   * saved session's code (IndexedDB) loads when the first such screen opens (App's MountOnce).
    */
   live?: true;
 }
