@@ -38,25 +38,22 @@ export default function PreviewPage() {
     composer?.keepOnly(photos.map((p) => p.id));
   }, [composer, photos]);
 
-  if (storage === 'loading' && captured.length === 0) {
-    return (
-      <section className="page preview-page">
-        <h1>{t('preview.title')}</h1>
-        <Spinner label={t('common.loading')} />
-      </section>
-    );
-  }
-
   if (captured.length === 0) {
+    // While the saved session is read, the empty card holds its place (hidden, under a spinner):
+    // a first visit then shows it without anything moving.
+    const loading = storage === 'loading';
     return (
       <section className="page narrow preview-page">
         <h1>{t('preview.title')}</h1>
-        <div className="card preview-empty" data-testid="preview-empty">
-          <h2>{t('preview.emptyTitle')}</h2>
-          <p>{t('preview.emptyText')}</p>
-          <LangLink href="/photobooth" className="btn btn-primary btn-large">
-            {t('preview.goToBooth')}
-          </LangLink>
+        <div className="preview-empty-slot">
+          {loading && <Spinner label={t('common.loading')} />}
+          <div className={`card preview-empty${loading ? ' is-loading' : ''}`} data-testid={loading ? undefined : 'preview-empty'}>
+            <h2>{t('preview.emptyTitle')}</h2>
+            <p>{t('preview.emptyText')}</p>
+            <LangLink href="/photobooth" className="btn btn-primary btn-large">
+              {t('preview.goToBooth')}
+            </LangLink>
+          </div>
         </div>
       </section>
     );

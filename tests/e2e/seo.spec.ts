@@ -147,6 +147,17 @@ test.describe('layout shift', () => {
       expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
     });
   }
+  // Every other page too, the preview among them (its empty card holds its place while the saved
+  // session is read: the spinner it showed before moved the footer, CLS 0.08).
+  test('every other page and the 404: CLS ≤ 0.02', async ({ page }) => {
+    test.setTimeout(120_000);
+    for (const path of [...PAGES.filter((p) => !['/', '/photobooth', '/user-guide'].includes(p)), '/no-such-page']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      if (path === '/preview') await expect(page.getByTestId('preview-empty')).toBeVisible();
+      expect(await layoutShift(page), path).toBeLessThanOrEqual(0.02);
+    }
+  });
 });
 
 test.describe('offline', () => {

@@ -147,7 +147,10 @@ class FaceTracker {
       frame.close();
       return Promise.resolve({ faces: [], ids: [], detectMs: 0, modelMs: 0, calls: 0, width: 0, height: 0 });
     }
-    return this.bridge.call('detect', { frame, still }, { transfer: [frame] });
+    return this.bridge.call('detect', { frame, still }, { transfer: [frame] }).catch((error: unknown) => {
+      frame.close(); // a call refused before it was sent still holds the frame (a no-op once transferred)
+      throw error;
+    });
   }
 
   /** Which delegate runs the landmarks (the bench prints it). */
