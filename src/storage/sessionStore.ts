@@ -130,7 +130,9 @@ async function removeBad(db: IDBDatabase, keys: IDBValidKey[], settings: StripSe
  * its motion burst came in.
  */
 export async function savePhotos(photos: CapturedPhoto[]): Promise<void> {
+  const since = clears;
   const db = await openSessionDb();
+  if (since !== clears || clearing > 0) return; // cleared meanwhile: this snapshot would bring the photos back
   const tx = db.transaction(PHOTOS, 'readwrite');
   const store = tx.objectStore(PHOTOS);
   // id → position, and whether the record has its burst (it arrives after the photo).
@@ -155,16 +157,34 @@ export async function savePhotos(photos: CapturedPhoto[]): Promise<void> {
   await done(tx);
 }
 export async function saveSettings(settings: StripSettings): Promise<void> {
+  const since = clears;
   const db = await openSessionDb();
+  if (since !== clears || clearing > 0) return;
   const tx = db.transaction(SETTINGS, 'readwrite');
   tx.objectStore(SETTINGS).put(settings, SETTINGS_KEY);
   await done(tx);
 }
 
+/**
+ * Clears begun so far, and whether one is under way. A save asked for before a clear, or while it
+ * runs, writes nothing: its snapshot of the session predates the clear (a debounced save of the
+ * photos firing as Clear is pressed would otherwise put them back, for a reload to show). A save
+ * whose transaction starts before the clear's is ordered before it by IndexedDB. The caller empties
+ * the session in memory as the clear resolves, before any later save can start.
+ */
+let clears = 0;
+let clearing = 0;
+
 export async function clearSession(): Promise<void> {
-  const db = await openSessionDb();
-  const tx = db.transaction([PHOTOS, SETTINGS], 'readwrite');
-  tx.objectStore(PHOTOS).clear();
-  tx.objectStore(SETTINGS).clear();
-  await done(tx);
+  clears++;
+  clearing++;
+  try {
+    const db = await openSessionDb();
+    const tx = db.transaction([PHOTOS, SETTINGS], 'readwrite');
+    tx.objectStore(PHOTOS).clear();
+    tx.objectStore(SETTINGS).clear();
+    await done(tx);
+  } finally {
+    clearing--;
+  }
 }
