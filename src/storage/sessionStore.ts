@@ -125,6 +125,16 @@ async function removeBad(db: IDBDatabase, keys: IDBValidKey[], settings: StripSe
 }
 
 /**
+ * Clears begun so far, and whether one is under way. A save asked for before a clear, or while it
+ * runs, writes nothing: its snapshot of the session predates the clear (a debounced save of the
+ * photos firing as Clear is pressed would otherwise put them back, for a reload to show). A save
+ * whose transaction starts before the clear's is ordered before it by IndexedDB. The caller empties
+ * the session in memory as the clear resolves, before any later save can start.
+ */
+let clears = 0;
+let clearing = 0;
+
+/**
  * Makes the stored photos match `photos`, in order: adds the new ones, deletes the gone ones, and
  * rewrites a kept one only when its position changed (a retake keeps its place across reloads) or
  * its motion burst came in.
@@ -164,16 +174,6 @@ export async function saveSettings(settings: StripSettings): Promise<void> {
   tx.objectStore(SETTINGS).put(settings, SETTINGS_KEY);
   await done(tx);
 }
-
-/**
- * Clears begun so far, and whether one is under way. A save asked for before a clear, or while it
- * runs, writes nothing: its snapshot of the session predates the clear (a debounced save of the
- * photos firing as Clear is pressed would otherwise put them back, for a reload to show). A save
- * whose transaction starts before the clear's is ordered before it by IndexedDB. The caller empties
- * the session in memory as the clear resolves, before any later save can start.
- */
-let clears = 0;
-let clearing = 0;
 
 export async function clearSession(): Promise<void> {
   clears++;
