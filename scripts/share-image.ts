@@ -1,15 +1,16 @@
 import { Resvg } from '@resvg/resvg-js';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { escapeHtml, SHARE_IMAGE } from '../src/seo/head';
 
 /**
- * A language's share image (Open Graph, Twitter card): 1200×630 PNG, drawn at build time from an
- * SVG (the app's name, the landing page's heading and lead in that language, and the classic strip
- * of the landing page's gallery) by resvg, on this machine: no service is asked. Text is set in the
+ * A language's share image (Open Graph, Twitter card): a PNG of SHARE_IMAGE's size (1200×630,
+ * src/seo/head.ts, where the tags say it), drawn at build time from an SVG (the app's name, the
+ * landing page's heading and lead in that language, and the classic strip of the landing page's
+ * gallery) by resvg, on this machine: no service is asked. Text is set in the
  * system's fonts (DejaVu, Noto Sans CJK, Thai fonts on Debian); resvg does not wrap, so lines are
  * broken here by an estimate of each character's width.
  */
-export const SHARE_SIZE = { width: 1200, height: 630 };
 
 const FONTS: Record<string, string> = {
   zh: "'Noto Sans CJK SC', 'DejaVu Sans', sans-serif",
@@ -46,17 +47,15 @@ export function wrap(text: string, size: number, max: number, maxLines: number):
   return kept;
 }
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 export function shareSvg(lang: string, text: { name: string; title: string; body: string }, root: string): string {
   const strip = readFileSync(resolve(root, 'public/showcase/classic-strip.svg'));
   const font = FONTS[lang] ?? LATIN;
   const block = (lines: string[], x: number, y: number, size: number, lineHeight: number, attrs: string) =>
-    lines.map((l, i) => `<text x="${x}" y="${y + i * lineHeight}" font-family="${font}" font-size="${size}" ${attrs}>${escape(l)}</text>`).join('');
+    lines.map((l, i) => `<text x="${x}" y="${y + i * lineHeight}" font-family="${font}" font-size="${size}" ${attrs}>${escapeHtml(l)}</text>`).join('');
   const title = wrap(text.title, 58, 740, 3);
   const titleTop = 230;
   const bodyTop = titleTop + title.length * 72 + 24;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_SIZE.width}" height="${SHARE_SIZE.height}" viewBox="0 0 1200 630">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_IMAGE.width}" height="${SHARE_IMAGE.height}" viewBox="0 0 1200 630">
 <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fff7fb"/><stop offset="1" stop-color="#fbcfe8"/></linearGradient></defs>
 <rect width="1200" height="630" fill="url(#bg)"/>
 <rect x="0" y="0" width="16" height="630" fill="#be185d"/>

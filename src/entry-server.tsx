@@ -13,7 +13,7 @@ import { ROUTES, routeFor, type ScreenId } from './app/routes';
 import { preloadStrings, stringsFor } from './i18n/I18nProvider';
 import { DEFAULT_LANG, LANGUAGES, type Lang } from './i18n/languages';
 import { pathFor, splitLangPath } from './i18n/paths';
-import { documentTitle } from './i18n/titles';
+import { articleTitle, documentTitle } from './i18n/titles';
 import { headTags, type PageHead } from './seo/head';
 
 /** Every page to prerender, without its language prefix: the routes, each article, and no pattern. */
@@ -73,9 +73,7 @@ export async function render(url: string, origin: string): Promise<Rendered> {
 
   const article = rest.startsWith('/blog/') ? articles.find((a) => `/blog/${a.slug}` === rest) : undefined;
   const screen = route ? route.screen : 'notFound';
-  const title = article
-    ? `${article.title} | ${t('app.name')}`
-    : documentTitle(route && route.title !== 'own' ? route.title : 'home', t);
+  const title = article ? articleTitle(article.title, t) : documentTitle(route && route.title !== 'own' ? route.title : 'home', t);
   const canonicalRest = CANONICAL_OF[rest] ?? rest;
   const page: PageHead = {
     origin,

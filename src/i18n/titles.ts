@@ -22,3 +22,8 @@ export function documentTitle(kind: Exclude<TitleKind, 'own'>, t: Translate): st
       return `${app} - ${t('app.tagline')}`;
   }
 }
+
+/** A blog article's title, "{article} | {app name}": set by its page, and written by the prerender. */
+export function articleTitle(title: string, t: Translate): string {
+  return `${title} | ${t('app.name')}`;
+}

@@ -2,7 +2,7 @@ import { use, useEffect } from 'react';
 import { useParams } from 'wouter';
 import '../components/content/content.css';
 import { LangLink } from '../components/LangLink';
-import { documentTitle } from '../i18n/titles';
+import { articleTitle, documentTitle } from '../i18n/titles';
 import { formatArticleDate, loadArticle, type Article } from '../content/blog';
 import { useI18n } from '../i18n/I18nProvider';
 import NotFoundPage from './NotFoundPage';
@@ -28,7 +28,7 @@ export default function BlogArticlePage() {
   const article = use(articleFor(slug));
 
   useEffect(() => {
-    document.title = article ? `${article.title} | ${t('app.name')}` : documentTitle('home', t);
+    document.title = article ? articleTitle(article.title, t) : documentTitle('home', t);
   }, [article, t]);
 
   if (!article) return <NotFoundPage />;

@@ -34,7 +34,8 @@ export const OG_LOCALE: Record<Lang, string> = {
   it: 'it_IT',
 };
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Text for HTML and SVG: element content and double-quoted attributes. */
+export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A JSON-LD block: `<` escaped so text can never close the script element. */
 const jsonLd = (data: object) => `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
@@ -42,11 +43,11 @@ const jsonLd = (data: object) => `<script type="application/ld+json">${JSON.stri
 /** The head tags of a page (title and description included), as HTML. */
 export function headTags(page: PageHead): string {
   const abs = (path: string) => `${page.origin}${path}`;
-  const tags = [`<title>${escape(page.title)}</title>`, `<meta name="description" content="${escape(page.description)}">`];
+  const tags = [`<title>${escapeHtml(page.title)}</title>`, `<meta name="description" content="${escapeHtml(page.description)}">`];
   if (page.path) {
-    tags.push(`<link rel="canonical" href="${escape(abs(page.path))}">`);
-    for (const a of page.alternates) tags.push(`<link rel="alternate" hreflang="${a.lang}" href="${escape(abs(a.path))}">`);
-    tags.push(`<link rel="alternate" hreflang="x-default" href="${escape(abs(page.defaultPath))}">`);
+    tags.push(`<link rel="canonical" href="${escapeHtml(abs(page.path))}">`);
+    for (const a of page.alternates) tags.push(`<link rel="alternate" hreflang="${a.lang}" href="${escapeHtml(abs(a.path))}">`);
+    tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(abs(page.defaultPath))}">`);
   } else {
     tags.push('<meta name="robots" content="noindex">');
   }
@@ -54,19 +55,19 @@ export function headTags(page: PageHead): string {
   tags.push(
     `<meta property="og:type" content="${page.kind}">`,
     '<meta property="og:site_name" content="Photobooth">',
-    `<meta property="og:title" content="${escape(page.title)}">`,
-    `<meta property="og:description" content="${escape(page.description)}">`,
+    `<meta property="og:title" content="${escapeHtml(page.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(page.description)}">`,
     `<meta property="og:locale" content="${OG_LOCALE[page.lang]}">`,
     ...page.alternates.filter((a) => a.lang !== page.lang).map((a) => `<meta property="og:locale:alternate" content="${OG_LOCALE[a.lang]}">`),
-    `<meta property="og:image" content="${escape(image)}">`,
+    `<meta property="og:image" content="${escapeHtml(image)}">`,
     `<meta property="og:image:width" content="${SHARE_IMAGE.width}">`,
     `<meta property="og:image:height" content="${SHARE_IMAGE.height}">`,
     '<meta name="twitter:card" content="summary_large_image">',
-    `<meta name="twitter:title" content="${escape(page.title)}">`,
-    `<meta name="twitter:description" content="${escape(page.description)}">`,
-    `<meta name="twitter:image" content="${escape(image)}">`,
+    `<meta name="twitter:title" content="${escapeHtml(page.title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(page.description)}">`,
+    `<meta name="twitter:image" content="${escapeHtml(image)}">`,
   );
-  if (page.path) tags.push(`<meta property="og:url" content="${escape(abs(page.path))}">`);
+  if (page.path) tags.push(`<meta property="og:url" content="${escapeHtml(abs(page.path))}">`);
   for (const data of page.structured) tags.push(jsonLd(data));
   return tags.join('\n    ');
 }

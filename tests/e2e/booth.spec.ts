@@ -4,6 +4,7 @@ import { capturedJpegs, correlation, firstClipFrame, grid, meanRgb, openBooth, p
 import { captureSequence } from './helpers/capture';
 import { liveCameraTracks, spyOnCameraStreams, unplugCamera } from './helpers/trust';
 import { tr } from './i18n';
+import { SLOW_GPU_MAX_PIXELS } from '../../src/features/booth/meta';
 
 test.use({ launchOptions: launchWithCamera({ clip: 'face-1280x720.mjpeg' }) });
 
@@ -22,14 +23,14 @@ test.describe('booth with a camera', () => {
     // The preview renders at display size × DPR, not the camera's 1280×720 (once the layout has
     // settled: a render can come just before the stage takes its final width), or, where the upload
     // probe found a slow GPU (SwiftShader under load) and frames are scaled in a worker, at most
-    // 250 000 pixels (previewRenderer's SLOW_GPU_MAX_PIXELS).
+    // SLOW_GPU_MAX_PIXELS.
     expect(shown.width).toBeLessThan(1280);
     await expect
       .poll(async () => {
         const { width, height } = await previewPixels(page);
         const box = Math.round((await page.getByTestId('booth-canvas').boundingBox())!.width);
         const path = await page.evaluate(() => window.__pbTest!.renderer()!.uploadPath);
-        return Math.abs(width - box) <= 1 || (path === 'scaled-in-worker' && width < box && width * height <= 250_000);
+        return Math.abs(width - box) <= 1 || (path === 'scaled-in-worker' && width < box && width * height <= SLOW_GPU_MAX_PIXELS);
       })
       .toBe(true);
 

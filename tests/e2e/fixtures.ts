@@ -22,18 +22,15 @@ export const test = base.extend<Fixtures>({
       const ready = async (response: Awaited<ReturnType<typeof page.goto>>) => {
         if (response?.headers()['content-type']?.includes('text/html')) await page.locator('html.app-ready').waitFor({ state: 'attached', timeout: 30_000 });
       };
-      const goto = page.goto.bind(page);
-      const reload = page.reload.bind(page);
-      page.goto = async (...args) => {
-        const response = await goto(...args);
-        await ready(response);
-        return response;
-      };
-      page.reload = async (...args) => {
-        const response = await reload(...args);
-        await ready(response);
-        return response;
-      };
+      const waiting =
+        <A extends unknown[]>(navigate: (...args: A) => ReturnType<typeof page.goto>) =>
+        async (...args: A) => {
+          const response = await navigate(...args);
+          await ready(response);
+          return response;
+        };
+      page.goto = waiting(page.goto.bind(page));
+      page.reload = waiting(page.reload.bind(page));
     }
     await provide(page);
   },

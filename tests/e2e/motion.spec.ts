@@ -141,15 +141,23 @@ test('bursts survive a reload; the moving strip plays in the preview, saves as a
   await expect.poll(() => downloads.length).toBe(3);
   expect(downloads.map((n) => n.replace(/^.*-(moving-strip|boomerang-\d)\.mp4$/, '$1')).sort()).toEqual(['boomerang-1', 'boomerang-2', 'moving-strip']);
   // With Web Share (simulated: a recording navigator.share), the same files go to the share sheet.
+  // The first tap is refused as a sheet is when the tap's permission ran out during a long encode
+  // (NotAllowedError): the panel asks for a second tap, which shares.
   type Shared = { name: string; type: string; size: number }[];
   await page.evaluate(() => {
-    const w = window as unknown as { shared: Shared };
+    const w = window as unknown as { shared: Shared; refused: number };
     w.shared = [];
+    w.refused = 0;
     Object.assign(navigator, {
       canShare: (data: { files?: File[] }) => !!data.files?.length,
-      share: async (data: { files: File[] }) => void w.shared.push(...data.files.map((f) => ({ name: f.name, type: f.type, size: f.size }))),
+      share: async (data: { files: File[] }) => {
+        if (w.refused++ === 0) throw new DOMException('The tap has expired', 'NotAllowedError');
+        w.shared.push(...data.files.map((f) => ({ name: f.name, type: f.type, size: f.size })));
+      },
     });
   });
+  await page.getByTestId('motion-share').click();
+  await expect(page.getByTestId('motion-panel').getByRole('status')).toHaveText(tr('en', 'motion.shareAgain'));
   await page.getByTestId('motion-share').click();
   const shared = () => page.evaluate(() => (window as unknown as { shared: Shared }).shared);
   await expect.poll(async () => (await shared()).length).toBe(3);

@@ -5,6 +5,7 @@ import { createPropsStage } from '../../props/stage';
 import { beautySettingsAtom } from '../../beauty/state';
 import { filterPass, prepareFilters } from '../../filters/pass';
 import { filterIdAtom } from '../../filters/state';
+import { MAX_DPR, SLOW_GPU_MAX_PIXELS } from '../meta';
 import { mirrorPhotosAtom, mirrorPreviewAtom } from '../state';
 import { capturePlain, captureWithPipeline, type CapturedImage } from './capture';
 import { captureInputs, facesFocus, previewInputs, type BoothInputs } from './frameInputs';
@@ -26,15 +27,6 @@ import type { FrameTap } from '../../motion/burst';
 
 export type RenderMode = 'webgl' | 'plain';
 export type { CapturedImage };
-
-/** Device pixel ratio cap: sharper than this costs GPU time nobody sees. */
-const MAX_DPR = 2;
-/**
- * On a slow (software) GPU, found by the upload probe, the preview's backing store is also capped
- * at this many pixels: a phone's tall preview at DPR 2 is 2.5× a laptop's, and every pass costs
- * per pixel. Photos are unaffected (they render at the camera's resolution).
- */
-const SLOW_GPU_MAX_PIXELS = 250_000;
 
 export interface PreviewStats {
   /** Camera frames the video delivered since stats were reset (from presentedFrames when known). */

@@ -8,7 +8,6 @@ import { motionFormatAtom, motionJobAtom, motionSupportAtom } from '../state';
 import type { MotionMaker } from './useMotionMaker';
 import './motion.css';
 
-const isAbort = (e: unknown) => (e as { name?: string })?.name === 'AbortError';
 const canShareFiles = (files: File[]) => typeof navigator.share === 'function' && !!navigator.canShare?.({ files });
 
 /**
@@ -45,9 +44,9 @@ export function MotionPanel({ maker }: { maker: MotionMaker }) {
       const text = await work();
       if (text) setStatus({ text });
     } catch (error) {
-      const name = (error as { name?: string })?.name;
+      const name = (error as { name?: string } | null)?.name;
       if (name === 'NotAllowedError') setStatus({ text: t('motion.shareAgain') });
-      else if (isAbort(error)) setStatus({ text: t('motion.cancelled') });
+      else if (name === 'AbortError') setStatus({ text: t('motion.cancelled') });
       else setStatus({ text: t('motion.failed'), error: true });
     }
   };
