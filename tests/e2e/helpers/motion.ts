@@ -167,7 +167,13 @@ async function compare(
         const decoder = new ImageDecoder({ data, type });
         await decoder.tracks.ready;
         const { image } = await decoder.decode({ frameIndex: i });
+        decoder.close();
         return [image, image.displayWidth, image.displayHeight];
+      };
+      // Decoded frames are closed once read: an unclosed VideoFrame left to the garbage collector
+      // is a console error, which the fixture would report against whatever test runs then.
+      const release = (img: CanvasImageSource) => {
+        if (img instanceof VideoFrame || img instanceof ImageBitmap) img.close();
       };
       const [frame, w, h] = await decode(index);
       const second =
@@ -184,6 +190,8 @@ async function compare(
       };
       const a = read(frame);
       const b = read(second, 'photo' in other && !!other.mirrored);
+      release(frame);
+      release(second);
       let sum = 0;
       const warmth = [0, 0];
       for (let i = 0; i < a.length; i += 4) {
