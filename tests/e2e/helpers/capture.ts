@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { BURST_TIMEOUT_MS } from '../../../src/features/motion/meta';
 
 export interface CaptureOptions {
   /** Number of shots, 1–8. */
@@ -27,5 +28,7 @@ export async function captureSequence(page: Page, { shots, countdown, filterId }
   await page.getByTestId('start-capture').click();
   const perShot = (countdown + 5) * 1000;
   await expect(page.getByTestId('captured-thumb')).toHaveCount(shots, { timeout: 20_000 + shots * perShot });
-  await expect(stage).toHaveAttribute('data-capturing', 'false', { timeout: perShot });
+  // With motion on, the sequence ends once the last burst is in: it waits for the preview frames
+  // after the shutter, up to BURST_TIMEOUT_MS more when the preview is slow (a loaded machine).
+  await expect(stage).toHaveAttribute('data-capturing', 'false', { timeout: perShot + BURST_TIMEOUT_MS });
 }
