@@ -31,7 +31,7 @@ uniform float u_teeth;          // 0..1
 uniform float u_eyeWhites;      // 0..1
 uniform vec3 u_lipColor;
 uniform vec3 u_blushColor;
-uniform vec4 u_eyes[4];      // xy centre (px), z radius (px), w magnification 0..~0.3
+uniform vec4 u_eyes[MAX_EYES]; // xy centre (px), z radius (px), w magnification 0..~0.3 (MAX_EYES: two a face, set by the stage)
 out vec4 outColor;
 
 const vec3 LUMA = vec3(0.299, 0.587, 0.114);

@@ -36,11 +36,6 @@ export interface FrameMeta<X = unknown> {
   sourceHeight: number;
   /** What the stages read for THIS frame (its landmarks, the settings at this moment). */
   inputs: X;
-  /** Increasing number of the camera frame this render shows (preview), or -1 for a capture. */
-  frameId: number;
-  /** The frame's media time in ms (requestVideoFrameCallback's mediaTime, else video.currentTime). */
-  timestamp: number;
-  purpose: 'preview' | 'capture' | 'thumbnail';
 }
 
 /** A texture a stage reads, with its size. */
@@ -91,3 +86,23 @@ export interface FinalPass {
   source: string;
   uniforms: UniformValues;
 }
+
+/**
+ * One entry of an owner's stage registry (the booth's is src/features/booth/stages.ts): a stage
+ * with what it needs and how its inputs are made, for a live frame and for a photo. `L` is the
+ * owner's settings (what the picture is drawn with), `F` what it knows of the faces; each entry
+ * picks its own part of both, so a feature declares only what it reads.
+ */
+export interface StageEntry<L, F, I, P = F> {
+  id: string;
+  /** What this stage needs with these settings (the owner loads a face tracker for 'faces'). */
+  needs(look: L): readonly StageNeed[];
+  create(): RenderStage<I>;
+  /** Inputs for a live preview frame. */
+  preview(look: L, faces: F): I;
+  /** Inputs for a photo: the settings at the shutter and the faces known for the still. */
+  photo(look: L, faces: P): I;
+}
+
+/** What a stage may need besides the frame. */
+export type StageNeed = 'faces';

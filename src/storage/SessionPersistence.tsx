@@ -1,21 +1,16 @@
-import { useAtom } from 'jotai';
+import { useAtom, useSetAtom, useStore } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useHeightVar } from '../components/useHeightVar';
 import { useI18n } from '../i18n/I18nProvider';
 import { capturedPhotosAtom } from '../state/session';
 import { DEFAULT_STRIP_SETTINGS } from '../features/strip/meta';
-import { storageStatusAtom, stripSettingsAtom, type StorageStatus } from '../features/strip/state';
+import { storageStatusAtom, stripSettingsAtom } from '../features/strip/state';
 import { noteRepairedRecords, onRepairedRecords, repairedRecords } from '../lib/stored';
 import { ClearSession } from './ClearSession';
-import { loadSession, savePhotos, saveSettings, StorageFullError } from './sessionStore';
+import { loadSession } from './sessionStore';
+import { failureStatus, followSaves } from './saving';
 import './storage.css';
 
-const SAVE_DELAY_MS = 300;
-
-function failureStatus(error: unknown): StorageStatus {
-  const name = (error as { name?: string } | null)?.name;
-  return error instanceof StorageFullError || name === 'QuotaExceededError' ? 'full' : 'memory';
-}
 
 /**
  * Mounted once in the app shell: brings the saved photos and strip settings back at start, then
@@ -23,8 +18,9 @@ function failureStatus(error: unknown): StorageStatus {
  * is unavailable or full, the app keeps the session in memory and storageStatusAtom says so.
  */
 export function SessionPersistence() {
-  const [photos, setPhotos] = useAtom(capturedPhotosAtom);
-  const [settings, setSettings] = useAtom(stripSettingsAtom);
+  const store = useStore();
+  const setPhotos = useSetAtom(capturedPhotosAtom);
+  const setSettings = useSetAtom(stripSettingsAtom);
   const [status, setStatus] = useAtom(storageStatusAtom);
   // 'saving' once the saved session has been read; 'off' when IndexedDB cannot be used at all.
   const [phase, setPhase] = useState<'reading' | 'saving' | 'off'>('reading');
@@ -54,24 +50,8 @@ export function SessionPersistence() {
     };
   }, [setPhotos, setSettings, setStatus]);
 
-  useEffect(() => {
-    if (phase !== 'saving') return;
-    const timer = setTimeout(() => {
-      savePhotos(photos).then(
-        () => setStatus('saved'),
-        (error: unknown) => setStatus(failureStatus(error)),
-      );
-    }, SAVE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [photos, phase, setStatus]);
-
-  useEffect(() => {
-    if (phase !== 'saving') return;
-    const timer = setTimeout(() => {
-      saveSettings(settings).catch((error: unknown) => setStatus(failureStatus(error)));
-    }, SAVE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [settings, phase, setStatus]);
+  // Once the saved session is read, saving follows the store (./saving.ts), not React's renders.
+  useEffect(() => (phase === 'saving' ? followSaves(store, setStatus) : undefined), [phase, store, setStatus]);
 
   const kind = status === 'memory' || status === 'full' ? status : repaired > 0 ? 'repaired' : null;
   return kind ? <StorageNotice kind={kind} /> : null;

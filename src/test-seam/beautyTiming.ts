@@ -39,9 +39,6 @@ function run(pipeline: Pipeline<BeautyInputs>, source: HTMLVideoElement, faces: 
         sourceWidth: source.videoWidth,
         sourceHeight: source.videoHeight,
         inputs: { faces, beauty },
-        frameId: i,
-        timestamp: 0,
-        purpose: 'preview',
       },
       filterPass('none', true),
     );

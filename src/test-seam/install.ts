@@ -4,9 +4,10 @@
  * module behind `import.meta.env.MODE === 'test'`, which a production build removes, chunk and
  * all: tests/e2e/shipped.spec.ts checks dist/). Nothing here changes what the app does.
  */
-import { boothRendererAtom } from '../features/booth/state';
+import { currentBoothSession, onSequence } from '../features/booth/session/boothSession';
+import { readLook } from '../features/booth/stages';
 import { ZERO_LEVELS, type BeautyLevels } from '../features/beauty/meta';
-import { faceTracker } from '../features/vision/faceTracker';
+import { pageFaceTracker } from '../features/vision/faceTracker';
 import { filterPass } from '../features/filters/pass';
 import type { PassTiming } from '../gl/pipeline';
 import { flipRows } from '../gl/readback';
@@ -16,6 +17,7 @@ import { stripBench } from './stripBench';
 import { motionBench } from './motionBench';
 import { timeBeautyPasses } from './beautyTiming';
 import { timePropsPass } from './propsTiming';
+import { holdFaceReplies } from './faults';
 
 export interface PreviewPixels {
   width: number;
@@ -24,9 +26,16 @@ export interface PreviewPixels {
   data: Uint8ClampedArray;
 }
 
+/** The booth session's renderer while the booth is on screen. */
 function renderer() {
-  return store.get(boothRendererAtom);
+  return currentBoothSession()?.renderer ?? null;
 }
+
+const faceTracker = pageFaceTracker();
+let held: ReturnType<typeof holdFaceReplies> = null;
+/** The last sequence a booth session ran (sessions report each run to the seam). */
+let lastRun: Promise<void> = Promise.resolve();
+onSequence((run) => (lastRun = run));
 
 const api = {
   /**
@@ -92,8 +101,30 @@ const api = {
     return faceTracker.delegate();
   },
 
-  /** The booth's renderer: stats for the bench, capture with a chosen filter. */
+  /** The booth's renderer: stats for the bench. */
   renderer,
+
+  /** One photo with the look in the store and a chosen filter, no face search (bench). */
+  capture(filterId: string) {
+    const r = renderer();
+    if (!r) throw new Error('no booth renderer');
+    return r.capture({ ...readLook(store, 'photo'), filterId }, () => Promise.resolve({ still: [], shown: [] }));
+  },
+
+  /**
+   * SIMULATED FAULT: the face worker stops answering detections (see ./faults.ts) until
+   * releaseFaceReplies. False when no face tracker is loaded.
+   */
+  holdFaceReplies(): boolean {
+    held = holdFaceReplies(faceTracker);
+    return held !== null;
+  },
+
+  /** The held detections go on to the worker; resolves with their count once they are answered. */
+  releaseFaceReplies: (): Promise<number> => held?.release() ?? Promise.resolve(0),
+
+  /** Resolves once the booth's last capture sequence has ended (at once when none ran). */
+  sequenceSettled: (): Promise<void> => lastRun,
 
   /**
    * Times one frame pass by pass at any output size (bench): upload, each active stage and the
@@ -115,10 +146,7 @@ const api = {
           outputHeight: height,
           sourceWidth: video.videoWidth,
           sourceHeight: video.videoHeight,
-          inputs: { faces: [], propFaces: [], beauty, prop: 'none' },
-          frameId: -1,
-          timestamp: 0,
-          purpose: 'preview',
+          inputs: { beauty: { beauty, faces: [] }, props: { prop: 'none', faces: [] } },
         },
         filterPass(filterId, true),
       );

@@ -70,12 +70,12 @@ test('booth pipeline figures', async ({ page }) => {
 
   // 3. Capture time per photo at the camera's resolution (render + read-back + JPEG encode).
   const capture = await page.evaluate(async (filter) => {
-    const r = window.__pbTest!.renderer()!;
+    const seam = window.__pbTest!;
     const times: number[] = [];
     let size = '';
     for (let i = 0; i < 4; i++) {
       const t0 = performance.now();
-      const img = await r.capture(filter);
+      const img = await seam.capture(filter);
       times.push(performance.now() - t0);
       size = `${img.width}x${img.height} ${(img.blob.size / 1024).toFixed(0)} KB`;
       await new Promise((res) => setTimeout(res, 200));

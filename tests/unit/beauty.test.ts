@@ -39,9 +39,6 @@ const frame = (beauty: BeautyInputs['beauty'] = OFF, faces: FaceLandmarks[] = []
   sourceWidth: 1280,
   sourceHeight: 720,
   inputs: { faces, beauty },
-  frameId: 1,
-  timestamp: 0,
-  purpose: 'preview',
 });
 
 describe('beauty presets', () => {

@@ -1,5 +1,5 @@
-import { useAtom } from 'jotai';
-import { useCallback, useEffect, useId, useRef, useSyncExternalStore } from 'react';
+import { useAtom, useAtomValue } from 'jotai';
+import { useId, useRef } from 'react';
 import {
   BEAUTY_LEVELS,
   BEAUTY_PRESETS,
@@ -14,55 +14,36 @@ import {
 } from './meta';
 import { useI18n } from '../../i18n/I18nProvider';
 import { beautyEnabledAtom, beautyLevelsAtom, makeupColorsAtom } from './state';
-import { faceTracker } from '../vision/faceTracker';
+import { faceTrackingAtom } from '../vision/state';
 import './BeautyPanel.css';
-
-/** Landmarks decide the hint; re-render only when "is there a face" changes. */
-const faceState = () => {
-  const live = faceTracker.getLiveFaces();
-  return !live.known ? 'unknown' : live.faces.length > 0 ? 'face' : 'none';
-};
-/** "faces×points" of the latest live result, e.g. "1x478" (shown to tests as a data attribute). */
-const liveShape = () => {
-  const live = faceTracker.getLiveFaces();
-  return live.known ? `${live.faces.length}x${live.faces[0]?.length ?? 0}` : '';
-};
-
-/** Loads the face model when the browser is idle after the booth opens (never on the landing page). */
-function useIdleModelLoad() {
-  useEffect(() => {
-    const start = () => void faceTracker.load();
-    if ('requestIdleCallback' in window) {
-      const id = requestIdleCallback(start, { timeout: 8000 });
-      return () => cancelIdleCallback(id);
-    }
-    const id = setTimeout(start, 3000);
-    return () => clearTimeout(id);
-  }, []);
-  // Leaving the booth closes the landmarker soon after (its memory back; MediaPipe's closing log
-  // flush is refused by the network guard); coming back before then keeps it.
-  useEffect(() => () => faceTracker.closeSoon(), []);
-}
 
 /**
  * The beauty panel: beside the preview on a wide screen; on a phone a drawer over the lower part
  * of the preview (`open`), so the face stays in view while the sliders move.
  */
-export default function BeautyPanel({ id, open = false, onClose }: { id?: string; open?: boolean; onClose?: () => void }) {
+export default function BeautyPanel({
+  id,
+  open = false,
+  onClose,
+  onFirstUse,
+  onRetry,
+}: {
+  id?: string;
+  open?: boolean;
+  onClose?: () => void;
+  /** The panel was first touched: the face model may start loading at once. */
+  onFirstUse?: () => void;
+  onRetry?: () => void;
+}) {
   const { t } = useI18n();
   const [enabled, setEnabled] = useAtom(beautyEnabledAtom);
   const [levels, setLevels] = useAtom(beautyLevelsAtom);
   const [colors, setColors] = useAtom(makeupColorsAtom);
-  const status = useSyncExternalStore(faceTracker.subscribe, faceTracker.getStatus, faceTracker.getStatus);
-  const face = useSyncExternalStore(faceTracker.subscribe, faceState, faceState);
-  const shape = useSyncExternalStore(faceTracker.subscribe, liveShape, liveShape);
+  // Face tracking as the booth session publishes it (it loads the model when an effect needs faces).
+  const { status, faces: face, shape } = useAtomValue(faceTrackingAtom);
   const idBase = useId();
   const rootRef = useRef<HTMLElement>(null);
 
-  useIdleModelLoad();
-
-  // First use of the panel (focus, click or touch) starts the model download at once.
-  const onFirstUse = useCallback(() => void faceTracker.load(), []);
 
   const setLevel = (key: BeautyLevel, value: number) => setLevels((l) => ({ ...l, [key]: clampLevel(value) }));
   const preset = matchingPreset(levels);
@@ -120,7 +101,7 @@ export default function BeautyPanel({ id, open = false, onClose }: { id?: string
             <p data-testid="beauty-unavailable">
               {t('beauty.unavailable', { reason: t(`beauty.reasons.${status.reason}`) })}
             </p>
-            <button type="button" className="btn btn-secondary" onClick={() => void faceTracker.retry()} data-testid="beauty-retry">
+            <button type="button" className="btn btn-secondary" onClick={onRetry} data-testid="beauty-retry">
               {t('beauty.retry')}
             </button>
           </div>

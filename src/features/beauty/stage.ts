@@ -6,7 +6,7 @@ import fieldVert from '../../../shaders/beauty/face-field.vert?raw';
 import { BLUSH_COLORS, DEFAULT_COLORS, LIP_COLORS, needsFaces, type BeautySettings } from './meta';
 import { FACE_MESH_POINTS, FACE_OVAL } from './faceRegions';
 import { blushTriangles, FIELD_ZERO, lipTriangles, skinMaskTriangles, slimMesh, whitenTriangles } from './faceField';
-import { eyeUniforms, faceBox } from './uniforms';
+import { eyeUniforms, faceBox, MAX_EYES } from './uniforms';
 import type { FaceLandmarks } from '../vision/types';
 import { TriangleBatch } from '../../gl/triangles';
 import type { FrameMeta, RenderStage, RenderTarget, StageContext } from '../../gl/types';
@@ -83,7 +83,7 @@ export interface ComposeFeatures {
 /** The compose shader specialised for this frame's effects (the pipeline caches each variant). */
 export function composeVariant(f: ComposeFeatures): string {
   const defines =
-    `#define USE_WARP ${+f.warp}\n#define EYE_COUNT ${f.eyeCount}\n#define USE_BASE ${+f.base}\n#define USE_SKIN ${+f.skin}\n` +
+    `#define MAX_EYES ${MAX_EYES}\n#define USE_WARP ${+f.warp}\n#define EYE_COUNT ${f.eyeCount}\n#define USE_BASE ${+f.base}\n#define USE_SKIN ${+f.skin}\n` +
     `#define USE_BRIGHT ${+f.bright}\n#define USE_LIPS ${+f.lips}\n#define USE_BLUSH ${+f.blush}\n#define USE_WHITEN ${+f.whiten}\n`;
   // #version must stay the first line.
   return composeFrag.replace(/^(#version[^\n]*\n)/, `$1${defines}`);

@@ -2,16 +2,18 @@
 import type { FaceLandmarks } from '../vision/types';
 import { EYES, FACE_OVAL, meshFaces } from './faceRegions';
 import type { BeautyLevels } from './meta';
+import { MAX_FACES } from '../vision/meta';
 
 /** At level 100 an eye's centre is magnified by 1 / (1 - EYE_MAX_MAGNIFY). */
 export const EYE_MAX_MAGNIFY = 0.3;
 /** Radius of the eye magnification, in eye widths. */
 export const EYE_RADIUS_IN_WIDTHS = 1.1;
-const MAX_EYES = 4;
+/** Two eyes a face, for every face tracked (the shader's u_eyes array has this size). */
+export const MAX_EYES = 2 * MAX_FACES;
 
 export interface EyeUniforms {
   u_eyeCount: number;
-  u_eyes: Float32Array; // vec4[4]
+  u_eyes: Float32Array; // vec4[MAX_EYES]
 }
 
 type Pt = { x: number; y: number };

@@ -1,82 +1,36 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { screenIsPortrait, type CameraErrorKind } from '../camera/camera';
-import type { CameraStatus } from '../camera/useCamera';
-import { PreviewRenderer, type RenderMode } from './renderer/previewRenderer';
+import { useEffect, useRef, type CSSProperties } from 'react';
+import { screenIsPortrait } from '../camera/camera';
 import { useI18n } from '../../i18n/I18nProvider';
-import { boothRendererAtom, lightAtom, mirrorPreviewAtom } from './state';
-import { classifyLight } from '../vision/light';
+import { cameraInfoAtom, captureOverlayAtom, mirrorPreviewAtom, pictureAspectAtom, renderModeAtom } from './state';
 import { LangLink } from '../../components/LangLink';
 import { useFilterSwipe } from './useFilterSwipe';
-import type { CaptureOverlayState } from './useCaptureSequence';
+import type { BoothSession } from './session/boothSession';
 
 interface Props {
-  status: CameraStatus;
-  error: CameraErrorKind | null;
-  stream: MediaStream | null;
-  onRetry: () => void;
-  overlay: CaptureOverlayState;
+  session: BoothSession | null;
   /** Canvases of the filter picker's thumbnails, by filter id. */
   thumbnails: Map<string, HTMLCanvasElement>;
 }
 
 /** The live preview (WebGL canvas over the plain <video>), its overlays and camera faults. */
-export function CameraView(props: Props) {
-  const { status, error, stream, onRetry, overlay, thumbnails } = props;
+export function CameraView({ session, thumbnails }: Props) {
   const { t } = useI18n();
   const videoRef = useRef<HTMLVideoElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const rendererRef = useRef<PreviewRenderer | null>(null);
-  const [mode, setMode] = useState<{ mode: RenderMode; reason: string }>({ mode: 'webgl', reason: 'ok' });
+  const { status, error } = useAtomValue(cameraInfoAtom);
+  const overlay = useAtomValue(captureOverlayAtom);
+  const mode = useAtomValue(renderModeAtom) ?? { mode: 'webgl', reason: 'ok' };
   // The camera's shape once its first frame is known; until then the stylesheet's guess, the shape
   // asked of the camera (portrait on a portrait screen), the same in the prerendered page.
-  const [aspect, setAspect] = useState<number | null>(null);
+  const aspect = useAtomValue(pictureAspectAtom);
   const mirror = useAtomValue(mirrorPreviewAtom);
-  const setLight = useSetAtom(lightAtom);
-  const setRenderer = useSetAtom(boothRendererAtom);
   const swipe = useFilterSwipe();
 
-  useEffect(() => {
-    const renderer = new PreviewRenderer(canvasRef.current!, videoRef.current!, {
-      onModeChange: (m, reason) => setMode({ mode: m, reason }),
-      onLight: (meanLuma) => setLight({ level: classifyLight(meanLuma), meanLuma }),
-      onThumbnail: (id, px) => {
-        const c = thumbnails.get(id);
-        const ctx = c?.getContext('2d');
-        if (c && ctx) ctx.putImageData(new ImageData(px, c.width, c.height), 0, 0);
-      },
-    });
-    rendererRef.current = renderer;
-    // Published through the store: the capture sequence (and the test seam) shoot through it.
-    setRenderer(renderer);
-    renderer.start();
-    return () => {
-      renderer.dispose();
-      rendererRef.current = null;
-      setRenderer(null);
-    };
-  }, [setRenderer, setLight, thumbnails]);
-
-  useEffect(() => {
-    const r = rendererRef.current;
-    if (r) r.thumbnailFilters = [...thumbnails.keys()];
-  });
-
-  useEffect(() => {
-    const video = videoRef.current!;
-    video.srcObject = stream;
-    if (!stream) return;
-    const onMeta = () => video.videoWidth && setAspect(video.videoWidth / video.videoHeight);
-    video.addEventListener('loadedmetadata', onMeta);
-    video.addEventListener('resize', onMeta);
-    video.play().catch(() => {
-      /* autoplay is allowed for muted video; a rare refusal just leaves the first frame */
-    });
-    return () => {
-      video.removeEventListener('loadedmetadata', onMeta);
-      video.removeEventListener('resize', onMeta);
-    };
-  }, [stream]);
+  // The session draws into this screen's video and canvas while it is mounted.
+  useEffect(() => session?.attach({ video: videoRef.current!, canvas: canvasRef.current!, thumbnails }), [session, thumbnails]);
+  useEffect(() => session?.setThumbnailFilters([...thumbnails.keys()]));
+  const onRetry = () => void session?.camera.open();
 
   const plain = mode.mode === 'plain';
   return (
@@ -168,16 +122,9 @@ function screenStyle(aspect: number | null): CSSProperties | undefined {
 }
 
 /** The camera picker (with more than one camera) and the mirror switch. */
-export function CameraToolbar({
-  devices,
-  deviceId,
-  onSelectDevice,
-}: {
-  devices: MediaDeviceInfo[];
-  deviceId: string | null;
-  onSelectDevice: (id: string) => void;
-}) {
+export function CameraToolbar({ onSelectDevice }: { onSelectDevice: (id: string) => void }) {
   const { t } = useI18n();
+  const { devices, deviceId } = useAtomValue(cameraInfoAtom);
   const mirror = useAtomValue(mirrorPreviewAtom);
   const setMirror = useSetAtom(mirrorPreviewAtom);
   return (

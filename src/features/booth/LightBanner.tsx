@@ -1,5 +1,6 @@
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtomValue, useStore } from 'jotai';
 import { useI18n } from '../../i18n/I18nProvider';
+import { selectFilter } from '../filters/select';
 import { filterIdAtom } from '../filters/state';
 import { lightAtom } from './state';
 import { RECOMMENDED_FILTER } from '../vision/light';
@@ -8,7 +9,8 @@ import { RECOMMENDED_FILTER } from '../vision/light';
 export function LightBanner() {
   const { t } = useI18n();
   const light = useAtomValue(lightAtom);
-  const [filterId, setFilterId] = useAtom(filterIdAtom);
+  const store = useStore();
+  const filterId = useAtomValue(filterIdAtom);
   if (!light) return null;
   const recommended = RECOMMENDED_FILTER[light.level];
   return (
@@ -17,7 +19,7 @@ export function LightBanner() {
         <strong>{t(`booth.light.${light.level}`)}</strong> {t(`booth.lightAdvice.${light.level}`)}
       </p>
       {recommended !== filterId ? (
-        <button type="button" className="btn btn-secondary" onClick={() => setFilterId(recommended)} data-testid="apply-recommended">
+        <button type="button" className="btn btn-secondary" onClick={() => selectFilter(store, recommended)} data-testid="apply-recommended">
           {t('booth.applyRecommended', { filter: t(`filters.names.${recommended}`) })}
         </button>
       ) : (

@@ -1,7 +1,7 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useI18n } from '../../i18n/I18nProvider';
 import { COUNTDOWN_CHOICES, SHOT_COUNTS, type CountdownSeconds } from './meta';
-import { boothRendererAtom, countdownAtom, mirrorPhotosAtom, shotCountAtom, shutterSoundAtom } from './state';
+import { renderModeAtom, countdownAtom, mirrorPhotosAtom, shotCountAtom, shutterSoundAtom } from './state';
 import { MotionSetting } from '../motion/ui/MotionSetting';
 
 /** Number of shots, countdown, sound, mirrored photos and motion (the shutter is in the bar under the preview). */
@@ -11,7 +11,7 @@ export function PhotoSettings({ busy }: { busy: boolean }) {
   const [countdown, setCountdown] = useAtom(countdownAtom);
   const [sound, setSound] = useAtom(shutterSoundAtom);
   const [mirrorPhotos, setMirrorPhotos] = useAtom(mirrorPhotosAtom);
-  const renderer = useAtomValue(boothRendererAtom);
+  const renderMode = useAtomValue(renderModeAtom);
   return (
     <section className="card booth-settings" aria-labelledby="settings-heading">
       <h2 id="settings-heading">{t('booth.settings')}</h2>
@@ -50,7 +50,7 @@ export function PhotoSettings({ busy }: { busy: boolean }) {
         <input type="checkbox" checked={mirrorPhotos} onChange={(e) => setMirrorPhotos(e.target.checked)} />
         <span>{t('booth.mirrorPhotos')}</span>
       </label>
-      <MotionSetting busy={busy} webgl={renderer ? !!renderer.pipeline : null} />
+      <MotionSetting busy={busy} webgl={renderMode ? renderMode.reason !== 'unavailable' : null} />
       <p className="booth-hint">{t('booth.escHint')}</p>
     </section>
   );

@@ -1,7 +1,10 @@
 import { atom } from 'jotai';
+import type { CameraErrorKind } from '../camera/camera';
+import type { CameraStatus } from '../camera/controller';
 import type { LightLevel } from '../vision/types';
 import { DEFAULT_COUNTDOWN, DEFAULT_MIRROR_PHOTOS, DEFAULT_MIRROR_PREVIEW, DEFAULT_SHOT_COUNT, type CountdownSeconds } from './meta';
-import type { PreviewRenderer } from './renderer/previewRenderer';
+import type { RenderMode } from './renderer/previewRenderer';
+import { IDLE_OVERLAY, type CaptureOverlayState } from './session/sequence';
 
 export const mirrorPreviewAtom = atom(DEFAULT_MIRROR_PREVIEW);
 export const mirrorPhotosAtom = atom(DEFAULT_MIRROR_PHOTOS);
@@ -17,5 +20,26 @@ export interface LightReading {
 /** Latest light reading from the preview, or null before the first one. */
 export const lightAtom = atom<LightReading | null>(null);
 
-/** The live preview's renderer while the booth shows it (the capture sequence shoots through it). */
-export const boothRendererAtom = atom<PreviewRenderer | null>(null);
+// What the booth session publishes (plain data: the session itself lives in no atom).
+
+/** The camera as the booth shows it. */
+export interface CameraInfo {
+  status: CameraStatus;
+  error: CameraErrorKind | null;
+  devices: { deviceId: string; label: string }[];
+  deviceId: string | null;
+  facing: string | null;
+}
+export const cameraInfoAtom = atom<CameraInfo>({ status: 'starting', error: null, devices: [], deviceId: null, facing: null });
+
+/** The camera picture's shape (width / height) once its first frame is known. */
+export const pictureAspectAtom = atom<number | null>(null);
+
+/** How the preview draws: null before it exists. */
+export const renderModeAtom = atom<{ mode: RenderMode; reason: 'unavailable' | 'lost' | 'restored' | 'ok' } | null>(null);
+
+/** The capture sequence's countdown, flash and shot (idle between sequences). */
+export const captureOverlayAtom = atom<CaptureOverlayState>(IDLE_OVERLAY);
+
+/** What the last sequence has to say: a shot failed, or a photo went on without its faces in time. */
+export const shotNoticeAtom = atom<'failed' | 'facesLate' | null>(null);

@@ -1,7 +1,6 @@
 import { useRef, type PointerEvent } from 'react';
 import { store } from '../../state/store';
-import { FILTERS } from '../filters/meta';
-import { filterIdAtom } from '../filters/state';
+import { stepFilter } from '../filters/select';
 
 /** A horizontal move longer than this (CSS px), and mostly sideways, is a swipe. */
 const SWIPE_PX = 40;
@@ -23,9 +22,7 @@ export function useFilterSwipe() {
       const dx = e.clientX - s.x;
       const dy = e.clientY - s.y;
       if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < 2 * Math.abs(dy)) return;
-      const at = FILTERS.findIndex((f) => f.id === store.get(filterIdAtom));
-      const next = (at + (dx < 0 ? 1 : -1) + FILTERS.length) % FILTERS.length;
-      store.set(filterIdAtom, FILTERS[next]!.id);
+      stepFilter(store, dx < 0 ? 1 : -1);
     },
     onPointerCancel: () => {
       start.current = null;

@@ -1,10 +1,14 @@
-import { useAtom } from 'jotai';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useAtomValue, useStore } from 'jotai';
+import { useEffect, useRef } from 'react';
+import { useRadioKeys } from '../../components/useRadioKeys';
 import { shortcutsOf } from '../../lib/actions';
 import { FILTER_ACTIONS } from './actions';
+import { selectFilter } from './select';
 import { FILTER_GROUPS, FILTERS, THUMB_HEIGHT, THUMB_WIDTH } from './meta';
 import { useI18n } from '../../i18n/I18nProvider';
 import { filterIdAtom } from './state';
+
+const FILTER_IDS = FILTERS.map((f) => f.id);
 
 /**
  * Filters grouped as the spec lists them, each with a live thumbnail of the visitor under that
@@ -13,7 +17,9 @@ import { filterIdAtom } from './state';
  */
 export function FilterPicker({ thumbnails }: { thumbnails: Map<string, HTMLCanvasElement> }) {
   const { t } = useI18n();
-  const [filterId, setFilterId] = useAtom(filterIdAtom);
+  const store = useStore();
+  const filterId = useAtomValue(filterIdAtom);
+  const select = (id: string) => selectFilter(store, id);
   const listRef = useRef<HTMLDivElement>(null);
 
   // Whichever way a filter was picked (tap, key, swipe), the strip scrolls it into view, sideways only.
@@ -27,19 +33,7 @@ export function FilterPicker({ thumbnails }: { thumbnails: Map<string, HTMLCanva
     }
   }, [filterId]);
 
-  const move = (e: KeyboardEvent) => {
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
-    let next: number | undefined;
-    const current = FILTERS.findIndex((f) => f.id === filterId);
-    if (step) next = (current + step + FILTERS.length) % FILTERS.length;
-    else if (e.key === 'Home') next = 0;
-    else if (e.key === 'End') next = FILTERS.length - 1;
-    if (next === undefined) return;
-    e.preventDefault();
-    const id = FILTERS[next]!.id;
-    setFilterId(id);
-    listRef.current?.querySelector<HTMLElement>(`[data-filter-id="${id}"]`)?.focus();
-  };
+  const move = useRadioKeys({ ids: FILTER_IDS, current: filterId, select, attr: 'data-filter-id' });
 
   return (
     <section className="card booth-filters" aria-labelledby="filters-heading">
@@ -64,7 +58,7 @@ export function FilterPicker({ thumbnails }: { thumbnails: Map<string, HTMLCanva
                     className="filter-option"
                     data-filter-id={f.id}
                     data-testid={`filter-${f.id}`}
-                    onClick={() => setFilterId(f.id)}
+                    onClick={() => select(f.id)}
                     aria-keyshortcuts={shortcutsOf(FILTER_ACTIONS, `filter.${f.id}`)}
                   >
                     <canvas

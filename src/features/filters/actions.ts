@@ -1,7 +1,7 @@
 import type { Store } from '../../state/store';
 import { plainKey, type Action } from '../../lib/actions';
 import { FILTERS } from './meta';
-import { filterIdAtom } from './state';
+import { selectFilter } from './select';
 
 /** Keys 1–9 pick the first nine filters: generated from the filter registry. */
 export const FILTER_ACTIONS: Action<{ store: Store }>[] = FILTERS.filter((f) => f.key !== undefined).map((f) => ({
@@ -9,5 +9,5 @@ export const FILTER_ACTIONS: Action<{ store: Store }>[] = FILTERS.filter((f) => 
   labelKey: `filters.names.${f.id}`,
   keys: [String(f.key)],
   keyTest: (e) => plainKey(e) && e.key === String(f.key),
-  perform: ({ store }) => store.set(filterIdAtom, f.id),
+  perform: ({ store }) => selectFilter(store, f.id),
 }));

@@ -1,11 +1,13 @@
-import { useAtom } from 'jotai';
-import { useEffect, useId, useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useAtomValue, useStore } from 'jotai';
+import { useEffect, useId, useRef } from 'react';
+import { useRadioKeys } from '../../components/useRadioKeys';
 import { useI18n } from '../../i18n/I18nProvider';
 import { shortcutsOf } from '../../lib/actions';
-import { faceTracker } from '../vision/faceTracker';
+import { faceTrackingAtom } from '../vision/state';
 import { PROP_ACTIONS } from './actions';
 import { drawArt } from './art';
 import { NO_PROP, PROP_CHOICES, PROP_GROUPS, PROPS, propById } from './meta';
+import { selectProp } from './select';
 import { propIdAtom } from './state';
 import './PropPicker.css';
 
@@ -37,26 +39,15 @@ function PropIcon({ id }: { id: string }) {
  */
 export function PropPicker() {
   const { t } = useI18n();
-  const [propId, setPropId] = useAtom(propIdAtom);
-  const status = useSyncExternalStore(faceTracker.subscribe, faceTracker.getStatus, faceTracker.getStatus);
-  const listRef = useRef<HTMLDivElement>(null);
+  const store = useStore();
+  const propId = useAtomValue(propIdAtom);
+  const select = (id: string) => selectProp(store, id);
+  const { status } = useAtomValue(faceTrackingAtom);
   const headingId = useId();
 
-  // A prop needs the landmarks: choosing one (tap or key) loads the face model if it is not yet.
-  useEffect(() => {
-    if (propId !== NO_PROP) void faceTracker.load();
-  }, [propId]);
+  // A prop needs the landmarks: the booth session loads the face model as soon as one is chosen.
 
-  const move = (e: KeyboardEvent) => {
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
-    const current = Math.max(0, PROP_CHOICES.indexOf(propId));
-    const next = step ? (current + step + PROP_CHOICES.length) % PROP_CHOICES.length : e.key === 'Home' ? 0 : e.key === 'End' ? PROP_CHOICES.length - 1 : undefined;
-    if (next === undefined) return;
-    e.preventDefault();
-    const id = PROP_CHOICES[next]!;
-    setPropId(id);
-    listRef.current?.querySelector<HTMLElement>(`[data-prop-id="${id}"]`)?.focus();
-  };
+  const move = useRadioKeys({ ids: PROP_CHOICES, current: propId, select, attr: 'data-prop-id' });
 
   const option = (id: string, label: string, icon: boolean) => {
     const checked = id === propId;
@@ -70,7 +61,7 @@ export function PropPicker() {
         className="prop-option"
         data-prop-id={id}
         data-testid={`prop-${id}`}
-        onClick={() => setPropId(id)}
+        onClick={() => select(id)}
       >
         {icon ? (
           <PropIcon id={id} />
@@ -95,7 +86,6 @@ export function PropPicker() {
         role="radiogroup"
         aria-labelledby={headingId}
         aria-keyshortcuts={[shortcutsOf(PROP_ACTIONS, 'prop.next'), shortcutsOf(PROP_ACTIONS, 'prop.previous')].join(' ')}
-        ref={listRef}
         onKeyDown={move}
         className="prop-strip"
       >

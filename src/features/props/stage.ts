@@ -10,11 +10,11 @@ import { propById } from './meta';
 
 /**
  * What the props stage reads per frame: where the faces are and the chosen prop. In a capture the
- * faces are the ones the preview drew the prop on at the shutter, so the photo has the prop
- * exactly where the preview showed it, even on a moving head.
+ * faces are the ones the preview drew the prop on at the shutter (./entry.ts), so the photo has
+ * the prop exactly where the preview showed it, even on a moving head.
  */
 export interface PropsInputs {
-  propFaces: FaceLandmarks[];
+  faces: FaceLandmarks[];
   prop: string;
 }
 
@@ -67,11 +67,11 @@ export function createPropsStage(): RenderStage<PropsInputs> {
       gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
     },
     isActive(frame) {
-      return !!propById(frame.inputs.prop) && frame.inputs.propFaces.length > 0;
+      return !!propById(frame.inputs.prop) && frame.inputs.faces.length > 0;
     },
     render(ctx, input, frame) {
       const g = ctx.gl;
-      const { propFaces, prop } = frame.inputs;
+      const { faces, prop } = frame.inputs;
       upload(prop);
       const sw = frame.sourceWidth;
       const sh = frame.sourceHeight;
@@ -86,7 +86,7 @@ export function createPropsStage(): RenderStage<PropsInputs> {
       g.framebufferTexture2D(g.READ_FRAMEBUFFER, g.COLOR_ATTACHMENT0, g.TEXTURE_2D, null, 0);
       g.bindFramebuffer(g.READ_FRAMEBUFFER, null);
       // Then each part on each face: two triangles, from image pixels (y down) to frame uv (y up).
-      const sprites = propSprites(propFaces, propById(prop), sw, sh);
+      const sprites = propSprites(faces, propById(prop), sw, sh);
       const verts = new Float32Array(sprites.length * 6 * VERTEX_FLOATS);
       sprites.forEach((s, k) => {
         const [x, y, w, h] = rects[s.part]!;

@@ -4,14 +4,14 @@
  * landmarks over time, and detects faces on a capture's own full-resolution frame.
  */
 import { connect, type Bridge } from '../../workers/bridge';
+import { withDeadline } from '../../lib/deadline';
 import { OneEuroFilter } from './oneEuro';
-import { MAX_FACES, MODEL_URL, WASM_BASE } from './meta';
+import { MAX_FACES, MODEL_URL, STILL_DEADLINE_MS, WASM_BASE } from './meta';
 import { FAILURES, type DelegateChoice, type FacesResult, type LandmarkerApi, type LandmarkerEvents, type LandmarkerFailure } from './protocol';
 import type { FaceLandmarks } from './types';
 
-/** How long after leaving the booth the landmarker is closed. */
+/** How long after the last need of it (leaving the booth) the landmarker is closed. */
 const CLOSE_AFTER_MS = 20_000;
-
 
 export type TrackerStatus =
   | { state: 'idle' }
@@ -38,7 +38,7 @@ const failureOf = (e: unknown): LandmarkerFailure => {
   return FAILURES.find((f) => f === name) ?? 'init';
 };
 
-class FaceTracker {
+export class FaceTracker {
   private bridge: Bridge<LandmarkerApi, LandmarkerEvents> | undefined;
   private status: TrackerStatus = { state: 'idle' };
   private listeners = new Set<() => void>();
@@ -142,15 +142,23 @@ class FaceTracker {
     return this.load();
   }
 
-  private detect(frame: ImageBitmap | VideoFrame, still: boolean): Promise<FacesResult> {
+  /**
+   * One detection in the worker. A still's has a deadline (a worker that stops answering never
+   * holds the shutter: the call rejects with a TimeoutError, or an AbortError on `signal`). A live
+   * frame's has none on purpose: nothing waits for it (the preview draws on with the last
+   * landmarks), and the next live frame is only sent once this one is answered, so a stalled
+   * worker holds one camera frame, never a pile of them (which would starve the camera).
+   */
+  private detect(frame: ImageBitmap | VideoFrame, still: boolean, signal?: AbortSignal): Promise<FacesResult> {
     if (!this.bridge) {
       frame.close();
       return Promise.resolve({ faces: [], ids: [], detectMs: 0, modelMs: 0, calls: 0, width: 0, height: 0 });
     }
-    return this.bridge.call('detect', { frame, still }, { transfer: [frame] }).catch((error: unknown) => {
+    const call = this.bridge.call('detect', { frame, still }, { transfer: [frame] }).catch((error: unknown) => {
       frame.close(); // a call refused before it was sent still holds the frame (a no-op once transferred)
       throw error;
     });
+    return still ? withDeadline(call, STILL_DEADLINE_MS, signal) : call;
   }
 
   /** Which delegate runs the landmarks (the bench prints it). */
@@ -195,17 +203,31 @@ class FaceTracker {
 
   getLiveFaces = (): LiveFaces => this.live;
 
-  /** Landmarks for a capture's own full-resolution frame (no smoothing: it is one still). */
-  async detectStill(source: ImageBitmap | HTMLVideoElement | VideoFrame): Promise<FaceLandmarks[]> {
+  get isReady(): boolean {
+    return this.status.state === 'ready';
+  }
+
+  /**
+   * Landmarks for a capture's own full-resolution frame (no smoothing: it is one still). Rejects
+   * with a TimeoutError past the still's deadline, or an AbortError on `signal`.
+   */
+  async detectStill(source: ImageBitmap | HTMLVideoElement | VideoFrame, signal?: AbortSignal): Promise<FaceLandmarks[]> {
     if (this.status.state !== 'ready') return [];
     // A copy: the caller keeps (and closes) its own frame.
     const bitmap = await createImageBitmap(source);
-    const reply = await this.detect(bitmap, true);
+    const reply = await this.detect(bitmap, true, signal);
     const faces = reply.faces.map(toLandmarks);
     this.lastStill = faces;
     return faces;
   }
 }
 
-/** One landmarker per page: the model is large, and the worker is shared by preview and capture. */
-export const faceTracker = new FaceTracker();
+let shared: FaceTracker | undefined;
+
+/**
+ * The page's one landmarker (the model is large): booth sessions hold it while they need faces
+ * and let it go after (`closeSoon`), so a quick trip away and back keeps the model loaded.
+ */
+export function pageFaceTracker(): FaceTracker {
+  return (shared ??= new FaceTracker());
+}

@@ -17,3 +17,8 @@ export const TILE_SIZE = 384;
  * within a second per search tile (three for a wide frame).
  */
 export const SEARCH_EVERY_MS = 1000;
+/**
+ * How long a capture's still may take in the landmarker before the photo goes on without it (see
+ * the booth's shot). Live frames need none: nothing waits for them (faceTracker.ts).
+ */
+export const STILL_DEADLINE_MS = 4_000;

@@ -1,61 +1,60 @@
 import type { Pipeline } from '../../../gl/pipeline';
 import type { FinalPass } from '../../../gl/types';
+import { AbortedError, throwIfAborted } from '../../../lib/deadline';
 import { canvasToJpeg, encodeJpeg, makeCanvas } from '../../../lib/jpeg';
-import type { FaceLandmarks } from '../../vision/types';
 
 export interface CapturedImage {
   blob: Blob;
   width: number;
   height: number;
-  /** The landmarks found on this very frame (normalised; empty without a face or a model). */
-  faces?: FaceLandmarks[];
 }
 
 /**
  * One photo at the camera's full resolution through the same stages and final pass as the
- * preview, encoded as JPEG. `inputsFor` gives the stages their inputs for this very frame
- * (landmarks found on the full-resolution still, the settings at the shutter).
+ * preview, encoded as JPEG. `inputsFor` gives the stages their inputs for this very frame (it may
+ * search the still for faces). Whole or not at all: once `signal` fires, or the pipeline is gone
+ * (`alive` false: the booth was left), it throws AbortedError at the next step instead of
+ * rendering on a dead context (a black photo).
  */
-export async function captureWithPipeline<X extends { faces: FaceLandmarks[] }>(
+export async function captureWithPipeline<X>(
   pipeline: Pipeline<X>,
   video: HTMLVideoElement,
   inputsFor: (still: ImageBitmap) => Promise<X>,
   pass: FinalPass,
+  alive: () => boolean,
+  signal?: AbortSignal,
 ): Promise<CapturedImage | null> {
   const width = video.videoWidth;
   const height = video.videoHeight;
+  const check = () => {
+    throwIfAborted(signal);
+    if (!alive()) throw new AbortedError('the booth was left');
+  };
   const bitmap = await createImageBitmap(video);
   try {
+    check();
     const inputs = await inputsFor(bitmap);
+    check();
     // WebGL ignores UNPACK_FLIP_Y for ImageBitmaps, so flip the bitmap itself.
     const flipped = await createImageBitmap(bitmap, { imageOrientation: 'flipY' });
-    if (pipeline.isLost) {
+    try {
+      check();
+      if (pipeline.isLost) return null;
+      pipeline.uploadFrame(flipped, width, height);
+    } finally {
       flipped.close();
-      return null;
     }
-    pipeline.uploadFrame(flipped, width, height);
-    flipped.close();
-    const pixels = pipeline.renderToPixels(
-      {
-        outputWidth: width,
-        outputHeight: height,
-        sourceWidth: width,
-        sourceHeight: height,
-        inputs,
-        frameId: -1,
-        timestamp: video.currentTime * 1000,
-        purpose: 'capture',
-      },
-      pass,
-    );
-    return { blob: await encodeJpeg(new ImageData(pixels, width, height)), width, height, faces: inputs.faces };
+    const pixels = pipeline.renderToPixels({ outputWidth: width, outputHeight: height, sourceWidth: width, sourceHeight: height, inputs }, pass);
+    const blob = await encodeJpeg(new ImageData(pixels, width, height));
+    check();
+    return { blob, width, height };
   } finally {
     bitmap.close();
   }
 }
 
 /** Without WebGL: the camera frame as it is (no filter, no retouch), still at full resolution. */
-export async function capturePlain(video: HTMLVideoElement, mirror: boolean): Promise<CapturedImage> {
+export async function capturePlain(video: HTMLVideoElement, mirror: boolean, signal?: AbortSignal): Promise<CapturedImage> {
   const width = video.videoWidth;
   const height = video.videoHeight;
   const canvas = makeCanvas(width, height);
@@ -65,5 +64,7 @@ export async function capturePlain(video: HTMLVideoElement, mirror: boolean): Pr
     ctx.scale(-1, 1);
   }
   ctx.drawImage(video, 0, 0, width, height);
-  return { blob: await canvasToJpeg(canvas), width, height };
+  const blob = await canvasToJpeg(canvas);
+  throwIfAborted(signal);
+  return { blob, width, height };
 }

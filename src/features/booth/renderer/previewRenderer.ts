@@ -1,14 +1,10 @@
 import { Pipeline } from '../../../gl/pipeline';
-import { store } from '../../../state/store';
-import { createBeautyStage } from '../../beauty/stage';
-import { createPropsStage } from '../../props/stage';
-import { beautySettingsAtom } from '../../beauty/state';
 import { filterPass, prepareFilters } from '../../filters/pass';
-import { filterIdAtom } from '../../filters/state';
+import { facesForPhoto, type ShotFaces } from '../../vision/shotFaces';
+import type { FaceLandmarks } from '../../vision/types';
 import { MAX_DPR, SLOW_GPU_MAX_PIXELS } from '../meta';
-import { mirrorPhotosAtom, mirrorPreviewAtom } from '../state';
+import { createStages, lookNeedsFaces, photoInputs, previewInputs, STAGES, type Look, type StageInputs } from '../stages';
 import { capturePlain, captureWithPipeline, type CapturedImage } from './capture';
-import { captureInputs, facesFocus, previewInputs, type BoothInputs } from './frameInputs';
 import { FrameLoop } from './frameLoop';
 import { FrameScaler } from './frameScaler';
 import { SideReads, type SideReadEvents } from './sideReads';
@@ -17,13 +13,23 @@ import type { FrameTap } from '../../motion/burst';
 /**
  * Drives the pipeline from a <video>: uploads each NEW camera frame (requestVideoFrameCallback
  * where available, else rAF + currentTime), renders the preview at the canvas's displayed size ×
- * devicePixelRatio (capped), and renders captures at the camera's full resolution. What it draws
- * (filter, mirror, beauty) it reads from the store at each frame and at each shot, so a photo is
- * what the preview showed at that moment.
+ * devicePixelRatio (capped), and renders captures at the camera's full resolution. It reads no
+ * store: its owner (the booth session) hands it the look to draw with (`setLook`), where the live
+ * faces come from, and each shot's look, so a photo is what the preview showed at that moment.
  *
  * Without WebGL2 (or while the context is lost) the mode is 'plain': the <video> itself is the
  * preview and captures are drawn unfiltered with Canvas2D drawImage (no ctx.filter anywhere).
  */
+
+/** Where the live landmarks come from (the session's face tracker). */
+export interface LiveFaceSource {
+  /** This camera frame is there to be searched, if the tracker is free (never queued). */
+  offer(video: HTMLVideoElement, mediaMs: number): void;
+  /** The latest smoothed landmarks. */
+  latest(): FaceLandmarks[];
+}
+
+const NO_FACES: LiveFaceSource = { offer: () => undefined, latest: () => [] };
 
 export type RenderMode = 'webgl' | 'plain';
 export type { CapturedImage };
@@ -46,29 +52,34 @@ export interface PreviewEvents extends SideReadEvents {
   onModeChange?: (mode: RenderMode, reason: 'unavailable' | 'lost' | 'restored' | 'ok') => void;
 }
 
+/** What a photo is: the image, its look, and the faces its stages used (the strip crops around them). */
+export type ShotImage = CapturedImage & { look: Look; faces: FaceLandmarks[] };
+
 export class PreviewRenderer {
-  readonly pipeline: Pipeline<BoothInputs> | null;
+  readonly pipeline: Pipeline<StageInputs> | null;
   mode: RenderMode;
+  private look: Look | null = null;
+  private disposed = false;
   private counts = { cameraFrames: 0, renderedFrames: 0, jsMs: 0, skippedFrames: 0 };
   private loop: FrameLoop;
-  private frameId = 0;
   private lastMediaTime = -1;
   private firstPresented = -1;
   private resizeObserver: ResizeObserver | null = null;
   private sideReads: SideReads;
   private scaler: FrameScaler;
-  private drawnListeners = new Set<(p: Pipeline<BoothInputs>) => void>();
-  private unsubscribe: (() => void)[] = [];
+  private drawnListeners = new Set<(p: Pipeline<StageInputs>) => void>();
 
   constructor(
     private canvas: HTMLCanvasElement,
     private video: HTMLVideoElement,
     private events: PreviewEvents = {},
+    private faces: LiveFaceSource = NO_FACES,
+    private stages = STAGES,
   ) {
     this.sideReads = new SideReads(events);
-    let pipeline: Pipeline<BoothInputs> | null;
+    let pipeline: Pipeline<StageInputs> | null;
     try {
-      pipeline = Pipeline.create<BoothInputs>(canvas, [createBeautyStage(), createPropsStage()], {
+      pipeline = Pipeline.create<StageInputs>(canvas, createStages(stages), {
         onLost: () => this.setMode('plain', 'lost'),
         onRestored: () => {
           this.sideReads.drop();
@@ -88,8 +99,12 @@ export class PreviewRenderer {
       this.resizeObserver = new ResizeObserver(() => this.fitCanvas());
       this.resizeObserver.observe(canvas);
     }
-    // A new setting redraws a still camera picture at once.
-    for (const a of [filterIdAtom, mirrorPreviewAtom, beautySettingsAtom]) this.unsubscribe.push(store.sub(a, () => this.invalidate()));
+  }
+
+  /** The look the preview draws with from now on (a still camera picture is redrawn at once). */
+  setLook(look: Look): void {
+    this.look = look;
+    this.invalidate();
   }
 
   set thumbnailFilters(ids: string[]) {
@@ -97,7 +112,7 @@ export class PreviewRenderer {
   }
 
   /** Called right after each preview frame is drawn, while its pixels are still in the canvas. */
-  onDrawn(fn: (p: Pipeline<BoothInputs>) => void): () => void {
+  onDrawn(fn: (p: Pipeline<StageInputs>) => void): () => void {
     this.drawnListeners.add(fn);
     return () => this.drawnListeners.delete(fn);
   }
@@ -111,9 +126,12 @@ export class PreviewRenderer {
   private fitCanvas(): void {
     let dpr = Math.min(window.devicePixelRatio || 1, MAX_DPR);
     const css = this.canvas.clientWidth * this.canvas.clientHeight;
-    if (this.scaler.active && css * dpr * dpr > SLOW_GPU_MAX_PIXELS) dpr = Math.sqrt(SLOW_GPU_MAX_PIXELS / css);
-    const w = Math.max(1, Math.round(this.canvas.clientWidth * dpr));
-    const h = Math.max(1, Math.round(this.canvas.clientHeight * dpr));
+    const capped = this.scaler.active && css * dpr * dpr > SLOW_GPU_MAX_PIXELS;
+    if (capped) dpr = Math.sqrt(SLOW_GPU_MAX_PIXELS / css);
+    // Capped: rounded down, so the backing store stays within the cap.
+    const size = capped ? Math.floor : Math.round;
+    const w = Math.max(1, size(this.canvas.clientWidth * dpr));
+    const h = Math.max(1, size(this.canvas.clientHeight * dpr));
     if (this.canvas.width !== w || this.canvas.height !== h) {
       this.canvas.width = w;
       this.canvas.height = h;
@@ -141,8 +159,8 @@ export class PreviewRenderer {
   }
 
   dispose(): void {
+    this.disposed = true;
     this.stop();
-    for (const off of this.unsubscribe) off();
     this.scaler.dispose();
     this.resizeObserver?.disconnect();
     this.pipeline?.dispose();
@@ -193,7 +211,6 @@ export class PreviewRenderer {
         const u0 = performance.now();
         p.uploadFrame(v, v.videoWidth, v.videoHeight);
         this.scaler.noteUploadCost(performance.now() - u0);
-        this.frameId++;
       }
       this.draw(p, mediaMs, t0);
     }
@@ -211,31 +228,28 @@ export class PreviewRenderer {
     const t0 = performance.now();
     p.uploadFrame(bitmap, bitmap.width, bitmap.height);
     bitmap.close();
-    this.frameId++;
     this.draw(p, mediaMs, t0);
     this.counts.renderedFrames++;
     this.counts.jsMs += performance.now() - t0;
   }
 
-  /** Renders the uploaded frame with this frame's inputs (landmarks, settings) to the canvas. */
-  private draw(p: Pipeline<BoothInputs>, mediaMs: number, t0: number): void {
+  /** Renders the uploaded frame with the look and the latest landmarks to the canvas. */
+  private draw(p: Pipeline<StageInputs>, mediaMs: number, t0: number): void {
     const v = this.video;
-    const mirror = store.get(mirrorPreviewAtom);
+    const look = this.look;
+    if (!look) return;
+    let faces: FaceLandmarks[] = [];
+    // This frame is offered to the landmarker only while a stage needs faces.
+    if (lookNeedsFaces(look, this.stages)) {
+      this.faces.offer(v, mediaMs);
+      faces = this.faces.latest();
+    }
     p.renderPreview(
-      {
-        outputWidth: this.canvas.width,
-        outputHeight: this.canvas.height,
-        sourceWidth: v.videoWidth,
-        sourceHeight: v.videoHeight,
-        inputs: previewInputs(v, mediaMs),
-        frameId: this.frameId,
-        timestamp: mediaMs,
-        purpose: 'preview',
-      },
-      filterPass(store.get(filterIdAtom), mirror),
+      { outputWidth: this.canvas.width, outputHeight: this.canvas.height, sourceWidth: v.videoWidth, sourceHeight: v.videoHeight, inputs: previewInputs(look, faces, this.stages) },
+      filterPass(look.filterId, look.mirror),
     );
     for (const fn of this.drawnListeners) fn(p);
-    this.sideReads.step(p, t0, mirror);
+    this.sideReads.step(p, t0, look.mirror);
   }
 
   /**
@@ -253,19 +267,25 @@ export class PreviewRenderer {
   }
 
   /**
-   * Takes one photo at the camera's full resolution with the filter, mirror and beauty the
-   * preview shows at this moment (or the filter given), encoded as JPEG.
+   * Takes one photo at the camera's full resolution with `look` (read at the shutter) and the
+   * faces `facesFor` finds for the still, encoded as JPEG. Whole or not at all: it throws an
+   * AbortedError when `signal` fires or the renderer is disposed before the photo is made.
    */
-  async capture(filterId = store.get(filterIdAtom)): Promise<CapturedImage & { filterId: string; focus?: { x: number; y: number } }> {
+  async capture(look: Look, facesFor: (still: ImageBitmap) => Promise<ShotFaces>, signal?: AbortSignal): Promise<ShotImage> {
     const v = this.video;
     if (!v.videoWidth || !v.videoHeight) throw new Error('No camera frame to capture');
-    const mirror = store.get(mirrorPhotosAtom);
     const p = this.pipeline;
     if (this.mode === 'webgl' && p && !p.isLost) {
-      const photo = await captureWithPipeline(p, v, captureInputs, filterPass(filterId, mirror));
+      let faces: FaceLandmarks[] = [];
+      const inputsFor = async (still: ImageBitmap) => {
+        const found = await facesFor(still);
+        faces = facesForPhoto(found);
+        return photoInputs(look, found, this.stages);
+      };
+      const photo = await captureWithPipeline(p, v, inputsFor, filterPass(look.filterId, look.mirror), () => !this.disposed, signal);
       this.lastMediaTime = -1; // the preview re-uploads the live frame next
-      if (photo) return { ...photo, filterId, focus: facesFocus(photo.faces, mirror) };
+      if (photo) return { ...photo, look, faces };
     }
-    return { ...(await capturePlain(v, mirror)), filterId };
+    return { ...(await capturePlain(v, look.mirror, signal)), look, faces: [] };
   }
 }

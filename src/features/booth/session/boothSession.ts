@@ -1,0 +1,239 @@
+import { sleep } from '../../../lib/deadline';
+import { capturedPhotosAtom, type CapturedPhoto } from '../../../state/session';
+import type { Store } from '../../../state/store';
+import { CameraController, type CameraState } from '../../camera/controller';
+import { BurstRecorder } from '../../motion/burst';
+import { FRAMES_BEFORE, motionSize } from '../../motion/meta';
+import { motionOnAtom, motionSupportAtom } from '../../motion/state';
+import { classifyLight } from '../../vision/light';
+import { FLASH_MS } from '../meta';
+import { PreviewRenderer } from '../renderer/previewRenderer';
+import { playShutter } from '../shutterSound';
+import { readLook } from '../stages';
+import {
+  cameraInfoAtom,
+  captureOverlayAtom,
+  countdownAtom,
+  lightAtom,
+  mirrorPhotosAtom,
+  mirrorPreviewAtom,
+  pictureAspectAtom,
+  renderModeAtom,
+  shotCountAtom,
+  shotNoticeAtom,
+  shutterSoundAtom,
+} from '../state';
+import { FaceDemand } from './faceDemand';
+import { IDLE_OVERLAY, runSequence, type ShotPlan, type SequenceSteps } from './sequence';
+import { takeShot } from './shot';
+
+/** The elements the booth screen gives the session to show the camera in. */
+export interface BoothView {
+  video: HTMLVideoElement;
+  canvas: HTMLCanvasElement;
+  /** The filter picker's thumbnail canvases, by filter id (filled by the picker). */
+  thumbnails: Map<string, HTMLCanvasElement>;
+}
+
+let current: BoothSession | null = null;
+/** The booth session on screen, if any (the test seam reads it; the app passes its session down). */
+export const currentBoothSession = (): BoothSession | null => current;
+const setCurrent = (session: BoothSession | null) => void (current = session);
+let sequenceWatcher: ((run: Promise<void>) => void) | null = null;
+/** Each sequence any session runs, as it starts (the test seam awaits their end). */
+export const onSequence = (fn: (run: Promise<void>) => void) => void (sequenceWatcher = fn);
+
+/**
+ * THE BOOTH SESSION: one per visit to the booth, plain TypeScript. It owns the camera, the
+ * renderer, the face tracker (through FaceDemand), the frame loop and the shot sequence. React
+ * creates it (useBoothSession), gives it the view, sends it commands (start, retake, cancel) and
+ * renders from the atoms it publishes (state.ts): it never holds the session in an atom.
+ */
+export class BoothSession {
+  readonly camera: CameraController;
+  readonly faces: FaceDemand;
+  renderer: PreviewRenderer | null = null;
+  private view: BoothView | null = null;
+  private sequence: AbortController | null = null;
+  private offs: (() => void)[] = [];
+  private disposed = false;
+
+  constructor(private store: Store) {
+    this.camera = new CameraController((state) => this.onCamera(state));
+    this.faces = new FaceDemand(store);
+    // What a previous visit published is not this one's.
+    store.set(cameraInfoAtom, { status: 'starting', error: null, devices: [], deviceId: null, facing: null });
+    store.set(pictureAspectAtom, null);
+    store.set(renderModeAtom, null);
+    store.set(captureOverlayAtom, IDLE_OVERLAY);
+    store.set(shotNoticeAtom, null);
+    setCurrent(this);
+  }
+
+  /** Opens the camera and starts following the look (once, after creating the session). */
+  open(): void {
+    this.faces.start();
+    this.camera.start();
+    // The look the preview draws with follows the store (the renderer reads none).
+    this.offs.push(this.faces.onLook((look) => this.renderer?.setLook(look)));
+  }
+
+  /** The screen's video and canvas: the renderer is made for them (again after a remount). */
+  attach(view: BoothView): () => void {
+    this.view = view;
+    const { video, canvas, thumbnails } = view;
+    const renderer = new PreviewRenderer(
+      canvas,
+      video,
+      {
+        onModeChange: (mode, reason) => this.store.set(renderModeAtom, { mode, reason }),
+        onLight: (meanLuma) => this.store.set(lightAtom, { level: classifyLight(meanLuma), meanLuma }),
+        onThumbnail: (id, px) => {
+          const c = thumbnails.get(id);
+          const ctx = c?.getContext('2d');
+          if (c && ctx) ctx.putImageData(new ImageData(px, c.width, c.height), 0, 0);
+        },
+      },
+      this.faces.liveSource,
+    );
+    renderer.thumbnailFilters = [...thumbnails.keys()];
+    renderer.setLook(readLook(this.store, 'preview'));
+    this.renderer = renderer;
+    renderer.start();
+    const onMeta = () => video.videoWidth && this.store.set(pictureAspectAtom, video.videoWidth / video.videoHeight);
+    video.addEventListener('loadedmetadata', onMeta);
+    video.addEventListener('resize', onMeta);
+    this.showStream(this.camera.current);
+    return () => {
+      this.cancel(); // a shot in progress dies with its renderer: never a black photo
+      video.removeEventListener('loadedmetadata', onMeta);
+      video.removeEventListener('resize', onMeta);
+      renderer.dispose();
+      if (this.renderer === renderer) this.renderer = null;
+      if (this.view === view) this.view = null;
+    };
+  }
+
+  /** The thumbnails the picker shows changed. */
+  setThumbnailFilters(ids: string[]): void {
+    if (this.renderer) this.renderer.thumbnailFilters = ids;
+  }
+
+  private onCamera(state: CameraState): void {
+    const { status, error, devices, deviceId, facing } = state;
+    this.store.set(cameraInfoAtom, { status, error, devices: devices.map((d) => ({ deviceId: d.deviceId, label: d.label })), deviceId, facing });
+    // The facing camera is mirrored in the preview by default, like a mirror; a back camera is not.
+    if (facing) this.store.set(mirrorPreviewAtom, facing !== 'environment');
+    // A camera that ends or is released mid-sequence stops the sequence; the photos taken stay.
+    if (status !== 'live') this.cancel();
+    this.showStream(state);
+    if (status === 'live') this.faces.cameraLive();
+  }
+
+  private showStream(state: CameraState): void {
+    const video = this.view?.video;
+    if (!video || video.srcObject === state.stream) return;
+    video.srcObject = state.stream;
+    if (state.stream) {
+      video.play().catch(() => {
+        /* autoplay is allowed for muted video; a rare refusal just leaves the first frame */
+      });
+    }
+  }
+
+  get canShoot(): boolean {
+    return !this.disposed && this.camera.current.status === 'live' && !!this.renderer;
+  }
+
+  get busy(): boolean {
+    return this.sequence !== null;
+  }
+
+  /** Every shot again ("Retake all" once there are photos). */
+  start(): void {
+    const n = this.store.get(shotCountAtom);
+    this.launch({ indices: Array.from({ length: n }, (_, i) => i), total: n, replaceAll: true });
+  }
+
+  /** Shot `index` again, of `total`. */
+  retake(index: number, total: number): void {
+    this.launch({ indices: [index], total, replaceAll: false });
+  }
+
+  private launch(plan: ShotPlan): void {
+    const run = this.run(plan);
+    sequenceWatcher?.(run);
+  }
+
+  /** Stops a sequence at any step (Esc, leaving): the photos already whole stay. */
+  cancel(): void {
+    this.sequence?.abort();
+  }
+
+  /** Runs a sequence; resolves when it has ended (the tests and the seam may await it). */
+  async run(plan: ShotPlan): Promise<void> {
+    const renderer = this.renderer;
+    if (!this.canShoot || !renderer || this.sequence) return;
+    const abort = new AbortController();
+    this.sequence = abort;
+    this.store.set(shotNoticeAtom, null);
+    const store = this.store;
+    const motionSupport = store.get(motionSupportAtom);
+    const settings = {
+      countdown: store.get(countdownAtom),
+      sound: store.get(shutterSoundAtom),
+      motion: store.get(motionOnAtom) && !motionSupport?.unavailable && !!renderer.pipeline,
+      flashMs: FLASH_MS,
+    };
+    const steps: SequenceSteps = {
+      overlay: (state) => store.set(captureOverlayAtom, state),
+      wait: sleep,
+      shutterSound: playShutter,
+      now: () => performance.now(),
+      startBurst: (before) => {
+        const tap = renderer.frameTap;
+        if (!tap) return null;
+        // The preview is drawn with the preview's mirroring; the burst follows the photo's.
+        const flip = store.get(mirrorPreviewAtom) !== store.get(mirrorPhotosAtom);
+        return new BurstRecorder(tap, motionSize(tap.width, tap.height), flip, before);
+      },
+      shoot: (index, signal) =>
+        takeShot(
+          {
+            renderer,
+            tracker: this.faces.tracker,
+            readLook: () => readLook(store, 'photo'),
+            onFacesLate: () => store.set(shotNoticeAtom, 'facesLate'),
+          },
+          index,
+          signal,
+        ),
+      commit: (index, photo, replaceAll) =>
+        store.set(capturedPhotosAtom, (prev) => {
+          const next: CapturedPhoto[] = replaceAll ? [] : prev.slice();
+          next[index] = photo;
+          return next.filter(Boolean);
+        }),
+      attachMotion: (id, motion) => store.set(capturedPhotosAtom, (prev) => prev.map((p) => (p.id === id ? { ...p, motion } : p))),
+    };
+    try {
+      const result = await runSequence(steps, plan, settings, abort.signal, FRAMES_BEFORE);
+      if (result.outcome === 'failed') {
+        console.error('Capture failed:', result.error);
+        store.set(shotNoticeAtom, 'failed');
+      }
+    } finally {
+      this.sequence = null;
+    }
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.cancel();
+    for (const off of this.offs.splice(0)) off();
+    this.camera.dispose();
+    this.faces.dispose();
+    if (current === this) setCurrent(null);
+  }
+}

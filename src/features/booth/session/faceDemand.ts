@@ -1,0 +1,115 @@
+import type { Store } from '../../../state/store';
+import { pageFaceTracker, type FaceTracker } from '../../vision/faceTracker';
+import { faceTrackingAtom, type FaceTracking } from '../../vision/state';
+import type { LiveFaceSource } from '../renderer/previewRenderer';
+import { LOOK_ATOMS, lookNeedsFaces, readLook, type Look } from '../stages';
+
+/** After the camera is live, the model is loaded when the browser is idle (at the latest after this). */
+const IDLE_LOAD_TIMEOUT_MS = 8_000;
+
+/**
+ * The booth session's face tracking: it follows the look in the store, and holds the page's face
+ * tracker while anything needs faces — a stage in the registry (a beauty level, a prop), or the
+ * strip's framing (a photo's crop follows its faces), which asks for it once the camera is live
+ * and the browser idle. When the session ends nothing needs it, and the tracker closes a while
+ * after (FaceTracker.closeSoon: a quick trip away and back keeps the model). No panel's mount
+ * decides any of this.
+ */
+export class FaceDemand {
+  private held: FaceTracker | null = null;
+  private framing = false;
+  private offs: (() => void)[] = [];
+  private lookListeners = new Set<(look: Look) => void>();
+  private idle: (() => void) | null = null;
+  private published: FaceTracking | null = null;
+
+  constructor(private store: Store) {}
+
+  /** The tracker while the session holds one (a shot searches its still with it). */
+  get tracker(): FaceTracker | null {
+    return this.held;
+  }
+
+  /** Where the renderer gets the live faces. */
+  readonly liveSource: LiveFaceSource = {
+    offer: (video, mediaMs) => this.held?.offerLiveFrame(video, mediaMs),
+    latest: () => this.held?.getLiveFaces().faces ?? [],
+  };
+
+  start(): void {
+    const changed = () => {
+      const look = readLook(this.store, 'preview');
+      for (const fn of this.lookListeners) fn(look);
+      this.update(look);
+    };
+    for (const a of LOOK_ATOMS) this.offs.push(this.store.sub(a, changed));
+    this.update(readLook(this.store, 'preview'));
+  }
+
+  /** Calls `fn` with the preview's look whenever it changes. */
+  onLook(fn: (look: Look) => void): () => void {
+    this.lookListeners.add(fn);
+    return () => this.lookListeners.delete(fn);
+  }
+
+  /** The camera plays: the strip's framing wants faces, once the browser is idle. */
+  cameraLive(): void {
+    if (this.framing || this.idle) return;
+    const go = () => {
+      this.idle = null;
+      this.framing = true;
+      this.update(readLook(this.store, 'preview'));
+    };
+    if ('requestIdleCallback' in window) {
+      const id = requestIdleCallback(go, { timeout: IDLE_LOAD_TIMEOUT_MS });
+      this.idle = () => cancelIdleCallback(id);
+    } else {
+      const id = setTimeout(go, 3000);
+      this.idle = () => clearTimeout(id);
+    }
+  }
+
+  /** The visitor reached for a face effect (first touch of the beauty panel): load now. */
+  warm(): void {
+    void this.hold().load();
+  }
+
+  /** After a failure (offline on first use): load again. */
+  retry(): void {
+    void this.hold().retry();
+  }
+
+  private update(look: Look): void {
+    if (this.framing || lookNeedsFaces(look)) void this.hold().load();
+  }
+
+  private hold(): FaceTracker {
+    if (this.held) return this.held;
+    const tracker = pageFaceTracker();
+    this.held = tracker;
+    const publish = () => {
+      const live = tracker.getLiveFaces();
+      const next: FaceTracking = {
+        status: tracker.getStatus(),
+        faces: !live.known ? 'unknown' : live.faces.length > 0 ? 'face' : 'none',
+        shape: live.known ? `${live.faces.length}x${live.faces[0]?.length ?? 0}` : '',
+      };
+      const p = this.published;
+      // Live results come with every frame: publish only what changed.
+      if (p && p.status === next.status && p.faces === next.faces && p.shape === next.shape) return;
+      this.published = next;
+      this.store.set(faceTrackingAtom, next);
+    };
+    this.offs.push(tracker.subscribe(publish));
+    publish();
+    return tracker;
+  }
+
+  dispose(): void {
+    this.idle?.();
+    for (const off of this.offs.splice(0)) off();
+    this.lookListeners.clear();
+    this.held?.closeSoon();
+    this.held = null;
+  }
+}

@@ -1,0 +1,113 @@
+import { isAborted } from '../../../lib/deadline';
+import type { CapturedPhoto, MotionClip } from '../../../state/session';
+
+/** What the stage shows while a sequence runs (published by the session as an atom). */
+export type CaptureOverlayState =
+  | { kind: 'idle'; flash: boolean }
+  | { kind: 'countdown'; shot: number; total: number; remaining: number; flash: boolean }
+  | { kind: 'shooting'; shot: number; total: number; flash: boolean };
+
+export const IDLE_OVERLAY: CaptureOverlayState = { kind: 'idle', flash: false };
+
+/** Which photos a sequence takes: `indices` are positions in the photo list. */
+export interface ShotPlan {
+  indices: number[];
+  total: number;
+  /** "Retake all": the first shot that completes replaces every earlier photo. */
+  replaceAll: boolean;
+}
+
+/** The sequence's own settings, read once when it starts. */
+export interface SequenceSettings {
+  countdown: number;
+  sound: boolean;
+  motion: boolean;
+  /** How long the flash shows after each shot. */
+  flashMs: number;
+}
+
+/** A burst of the preview around one shot (motion on). */
+export interface BurstHandle {
+  finish(still: Blob, shutterAt: number): Promise<MotionClip | null>;
+  cancel(): void;
+}
+
+/** The steps a sequence drives: the session's, or a unit test's fakes. */
+export interface SequenceSteps {
+  overlay(state: CaptureOverlayState): void;
+  wait(ms: number, signal: AbortSignal): Promise<void>;
+  shutterSound(): void;
+  now(): number;
+  /** A burst starting `before` frames ahead of the shutter, or null (no motion, no WebGL). */
+  startBurst(before: number): BurstHandle | null;
+  /**
+   * Takes one photo: reads the look once, at the shutter, and makes the photo whole, or throws
+   * (an AbortError when `signal` fires). Never resolves with a photo that did not complete.
+   */
+  shoot(index: number, signal: AbortSignal): Promise<CapturedPhoto>;
+  /** Stores a completed photo at `index` (`replaceAll`: dropping every earlier photo first). */
+  commit(index: number, photo: CapturedPhoto, replaceAll: boolean): void;
+  /** A completed photo's burst arrived. */
+  attachMotion(photoId: string, clip: MotionClip): void;
+}
+
+/** Frames of the preview kept before the shutter when a countdown leads to it. */
+export interface SequenceResult {
+  outcome: 'done' | 'cancelled' | 'failed';
+  error?: unknown;
+  /** Photos stored, by index. */
+  taken: number[];
+}
+
+/**
+ * The capture sequence, as a plain function: a countdown before each shot, a flash and the
+ * shutter sound, each photo stored the moment it is whole. Cancelling (the signal) stops it at any
+ * step, processing included, and keeps every photo already stored; a new "retake all" replaces
+ * the old photos only once its first shot is whole, so cancelling before that loses nothing. With
+ * motion on, each shot also keeps a burst from the countdown's last second; the sequence ends once
+ * the last burst is in.
+ */
+export async function runSequence(
+  steps: SequenceSteps,
+  plan: ShotPlan,
+  settings: SequenceSettings,
+  signal: AbortSignal,
+  framesBefore: number,
+): Promise<SequenceResult> {
+  const bursts: Promise<unknown>[] = [];
+  const taken: number[] = [];
+  let burst: BurstHandle | null = null;
+  let result: SequenceResult = { outcome: 'done', taken };
+  try {
+    for (const index of plan.indices) {
+      const shot = index + 1;
+      for (let s = settings.countdown; s > 0; s--) {
+        steps.overlay({ kind: 'countdown', shot, total: plan.total, remaining: s, flash: false });
+        if (s === 1 && settings.motion) burst = steps.startBurst(framesBefore);
+        await steps.wait(1000, signal);
+      }
+      if (settings.motion) burst ??= steps.startBurst(0); // no countdown: the burst starts at the shutter
+      steps.overlay({ kind: 'shooting', shot, total: plan.total, flash: true });
+      if (settings.sound) steps.shutterSound();
+      const shutterAt = steps.now();
+      const photo = await steps.shoot(index, signal);
+      // Whole: stored now. A "retake all" drops the old photos with its first whole shot.
+      steps.commit(index, photo, plan.replaceAll && taken.length === 0);
+      taken.push(index);
+      if (burst) {
+        const clip = burst.finish(photo.blob, shutterAt);
+        burst = null;
+        bursts.push(clip.then((motion) => motion && steps.attachMotion(photo.id, motion)));
+      }
+      await steps.wait(settings.flashMs, signal);
+      steps.overlay({ kind: 'shooting', shot, total: plan.total, flash: false });
+    }
+  } catch (error) {
+    result = isAborted(error) ? { outcome: 'cancelled', taken } : { outcome: 'failed', error, taken };
+  } finally {
+    (burst as BurstHandle | null)?.cancel(); // stopped before its shutter: that shot has no burst
+    await Promise.allSettled(bursts);
+    steps.overlay(IDLE_OVERLAY);
+  }
+  return result;
+}
