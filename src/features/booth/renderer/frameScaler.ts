@@ -4,6 +4,8 @@ import type { ScalerApi } from './frameScaler.worker';
 /** Frames timed before choosing the upload path, and the median upload time that counts as slow. */
 const PROBE_FRAMES = 20;
 const SLOW_UPLOAD_MS = 8;
+/** A frame not back from the worker in this long: the worker is stuck, and the preview goes back to direct uploads. */
+const SCALE_DEADLINE_MS = 1_000;
 
 /**
  * On a software GPU, texImage2D(video) blocks the main thread for ~15–30 ms per 720p frame.
@@ -50,7 +52,7 @@ export class FrameScaler {
     }
     this.busy = true;
     const generation = this.generation;
-    bridge.call('scale', { frame, width, height }, { transfer: [frame] }).then(
+    bridge.call('scale', { frame, width, height }, { transfer: [frame], timeoutMs: SCALE_DEADLINE_MS }).then(
       (bitmap) => {
         this.busy = false;
         if (!bitmap) return this.drop();

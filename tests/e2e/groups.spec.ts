@@ -1,0 +1,91 @@
+import type { Page } from '@playwright/test';
+import { BEAUTY_PRESETS } from '../../src/features/beauty/meta';
+import { MAX_FACES } from '../../src/features/vision/meta';
+import { launchWithCamera } from './env';
+import { expect, test } from './fixtures';
+import { enableBeauty, freeze, openBooth } from './helpers/beauty';
+import { keepPhoto, keepPreview, liveFaces, regionDiff, settledFaces, type Region } from './helpers/props';
+
+// Groups up to four (issue 25): the four-faces clip (faces ~90–130 px wide in 1280×720). Every
+// face is tracked, every beauty preset runs live with the preview moving and no error, a prop
+// sits on all four heads, and a photo has both.
+test.use({ launchOptions: launchWithCamera({ clip: 'group-four-faces-1280x720.mjpeg' }) });
+test.describe.configure({ timeout: 180_000 });
+
+type Face = { x: number; y: number }[];
+
+/** A box around a face's eyes (where glasses go), in preview coordinates (mirrored), 0..1. */
+function eyesRegion(face: Face): Region {
+  const pts = [33, 133, 159, 145, 263, 362, 386, 374].map((i) => face[i]!);
+  const xs = pts.map((p) => 1 - p.x);
+  const ys = pts.map((p) => p.y);
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
+async function fourFaces(page: Page): Promise<Face[]> {
+  await expect.poll(async () => (await liveFaces(page)).length, { timeout: 90_000, message: 'all four faces tracked' }).toBe(MAX_FACES);
+  return liveFaces(page);
+}
+
+async function choose(page: Page, id: string) {
+  await page.getByTestId(`prop-${id}`).click();
+  await expect(page.getByTestId('prop-picker')).toHaveAttribute('data-prop', id);
+}
+
+test('all four faces are tracked, and every beauty preset runs live on them for 10 s with the preview moving and no error', async ({ page }) => {
+  await openBooth(page);
+  await enableBeauty(page);
+  const faces = await fourFaces(page);
+  // Four distinct faces, side by side.
+  const centres = faces.map((f) => f.reduce((s, p) => s + p.x, 0) / f.length).sort();
+  for (let i = 1; i < centres.length; i++) expect(centres[i]! - centres[i - 1]!, 'faces apart').toBeGreaterThan(0.05);
+  for (const [i, preset] of BEAUTY_PRESETS.entries()) {
+    await page.locator('.beauty-presets button').nth(i).click();
+    await expect(page.locator('.beauty-presets button').nth(i)).toHaveAttribute('aria-pressed', 'true');
+    const start = await page.evaluate(() => ({ ...window.__pbTest!.renderer()!.stats }));
+    await keepPreview(page, 'first');
+    // Ten seconds of the live preview with this preset on all four faces.
+    await page.waitForTimeout(10_000);
+    await keepPreview(page, 'later');
+    const end = await page.evaluate(() => ({ ...window.__pbTest!.renderer()!.stats }));
+    expect(end.renderedFrames - start.renderedFrames, `${preset}: frames drawn in 10 s`).toBeGreaterThan(20);
+    expect(end.failedFrames - start.failedFrames, `${preset}: frames that threw`).toBe(0);
+    // The clip pans: a moving preview differs from itself 10 s earlier.
+    expect(await regionDiff(page, 'first', 'later', [0, 0, 1, 1]), `${preset}: the picture still moves`).toBeGreaterThan(0.5);
+    expect((await liveFaces(page)).length, `${preset}: faces still tracked`).toBe(MAX_FACES);
+  }
+});
+
+test('a prop sits on all four heads, and a one-shot photo has the prop and the retouch on every face', async ({ page }) => {
+  await openBooth(page);
+  await page.getByLabel('Mirror saved photos').check();
+  await choose(page, 'sunglasses');
+  await fourFaces(page);
+  await freeze(page);
+  const faces = await settledFaces(page);
+  expect(faces).toHaveLength(MAX_FACES);
+  await keepPreview(page, 'withProp');
+  await choose(page, 'none');
+  await keepPreview(page, 'without');
+  for (const [i, face] of faces.entries()) {
+    expect(await regionDiff(page, 'withProp', 'without', eyesRegion(face)), `face ${i}: glasses over the eyes`).toBeGreaterThan(20);
+  }
+
+  // Both at once: the Glamour preset (eye enlarge and all) and the glasses, then one photo.
+  await enableBeauty(page);
+  await page.locator('.beauty-presets button').nth(2).click();
+  await choose(page, 'sunglasses');
+  await keepPreview(page, 'atShutter');
+  const thumb = page.getByTestId('captured-thumb');
+  await page.getByTestId('start-capture').click();
+  await expect(thumb).toHaveCount(1, { timeout: 30_000 });
+  await expect(thumb.locator('img')).toHaveAttribute('src', /^blob:/);
+  await keepPhoto(page, 0, 'atShutter', 'photo');
+  for (const [i, face] of faces.entries()) {
+    const region = eyesRegion(face);
+    const shown = await regionDiff(page, 'atShutter', 'without', region);
+    // The photo matches its preview at the shutter around each face, far closer than the plain picture.
+    expect(await regionDiff(page, 'photo', 'atShutter', region), `face ${i}: the photo's glasses and retouch where the preview had them`).toBeLessThan(0.35 * shown);
+  }
+  expect((await page.evaluate(() => window.__pbTest!.landmarks().lastStill)).length, 'faces found on the still').toBe(MAX_FACES);
+});
