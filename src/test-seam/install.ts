@@ -5,7 +5,7 @@
  * all: tests/e2e/shipped.spec.ts checks dist/). Nothing here changes what the app does.
  */
 import { currentBoothSession, onSequence } from '../features/booth/session/boothSession';
-import { readLook } from '../features/booth/stages';
+import { readLook } from '../features/booth/session/look';
 import { ZERO_LEVELS, type BeautyLevels } from '../features/beauty/meta';
 import { pageFaceTracker } from '../features/vision/faceTracker';
 import { filterPass } from '../features/filters/pass';

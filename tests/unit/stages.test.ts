@@ -59,3 +59,20 @@ describe('per-face buffers', () => {
     }
   });
 });
+
+describe('the renderer reads no store', () => {
+  it('no file of the booth renderer, and no stage, imports the store or an atom', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const files = [
+      ...readdirSync('src/features/booth/renderer').map((f) => join('src/features/booth/renderer', f)),
+      'src/features/booth/stages.ts',
+      'src/features/beauty/stage.ts',
+      'src/features/props/stage.ts',
+    ];
+    for (const file of files) {
+      const src = readFileSync(file, 'utf8');
+      expect(src, file).not.toMatch(/from '[./]*(state\/store|.*\/state)'|from 'jotai'/);
+    }
+  });
+});

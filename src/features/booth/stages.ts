@@ -1,18 +1,13 @@
 import type { RenderStage, StageEntry } from '../../gl/types';
-import type { Store } from '../../state/store';
 import { beautyStage } from '../beauty/entry';
-import { beautySettingsAtom } from '../beauty/state';
-import { filterIdAtom } from '../filters/state';
 import { propsStage } from '../props/entry';
-import { propIdAtom } from '../props/state';
 import type { ShotFaces } from '../vision/shotFaces';
 import type { FaceLandmarks } from '../vision/types';
 import type { BeautySettings } from '../beauty/meta';
-import { mirrorPhotosAtom, mirrorPreviewAtom } from './state';
 
 /**
  * What the booth's picture is drawn with: the renderer gets it (it reads no store). The preview's
- * look follows the store; a shot's is read once, at the shutter.
+ * look follows the store; a shot's is read once, at the shutter (session/look.ts).
  */
 export interface Look {
   filterId: string;
@@ -21,19 +16,6 @@ export interface Look {
   beauty: BeautySettings;
   prop: string;
 }
-
-/** The look in the store now: the preview's mirroring, or the photos' for a shot. */
-export function readLook(store: Store, purpose: 'preview' | 'photo'): Look {
-  return {
-    filterId: store.get(filterIdAtom),
-    mirror: store.get(purpose === 'preview' ? mirrorPreviewAtom : mirrorPhotosAtom),
-    beauty: store.get(beautySettingsAtom),
-    prop: store.get(propIdAtom),
-  };
-}
-
-/** The atoms a look is made of (the preview redraws when one changes). */
-export const LOOK_ATOMS = [filterIdAtom, mirrorPreviewAtom, beautySettingsAtom, propIdAtom] as const;
 
 type BoothStage = StageEntry<Look, FaceLandmarks[], unknown, ShotFaces>;
 

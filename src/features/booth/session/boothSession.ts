@@ -9,7 +9,7 @@ import { classifyLight } from '../../vision/light';
 import { FLASH_MS } from '../meta';
 import { PreviewRenderer } from '../renderer/previewRenderer';
 import { playShutter } from '../shutterSound';
-import { readLook } from '../stages';
+import { readLook } from './look';
 import {
   cameraInfoAtom,
   captureOverlayAtom,

@@ -2,7 +2,8 @@ import type { Store } from '../../../state/store';
 import { pageFaceTracker, type FaceTracker } from '../../vision/faceTracker';
 import { faceTrackingAtom, type FaceTracking } from '../../vision/state';
 import type { LiveFaceSource } from '../renderer/previewRenderer';
-import { LOOK_ATOMS, lookNeedsFaces, readLook, type Look } from '../stages';
+import { lookNeedsFaces, type Look } from '../stages';
+import { LOOK_ATOMS, readLook } from './look';
 
 /** After the camera is live, the model is loaded when the browser is idle (at the latest after this). */
 const IDLE_LOAD_TIMEOUT_MS = 8_000;
