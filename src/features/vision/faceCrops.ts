@@ -4,9 +4,11 @@
  *
  * Why crops: the landmarker's face detector sees the whole image at 128×128, so in a 16:9 group
  * shot a face of 120 px out of 1280 is 12 detector pixels and is never found; a square tile the
- * frame's height tall shows it at twice that. And a landmarker asked for one face, fed a crop that
- * keeps its face in place, skips its detector on every frame it keeps the face (MediaPipe's own
- * tracking), where one asked for two faces with one in view runs it on every frame.
+ * frame's height tall shows it at twice that, still too few for a group's smaller faces (a 90 px
+ * face: 16, never found either), so a grid of finer tiles follows (FINE_TILE). And a landmarker
+ * asked for one face, fed a crop that keeps its face in place, skips its detector on every frame
+ * it keeps the face (MediaPipe's own tracking), where one asked for two faces with one in view
+ * runs it on every frame.
  */
 
 /** A rectangle in the frame's pixels (may reach past its edges: those pixels read as black). */
@@ -24,15 +26,37 @@ const KEEP_OFFSET = 0.1;
 /** …and its size within this ratio of the one the crop was made for. */
 const KEEP_SIZE = 1.2;
 
-/** Search tiles: the whole frame (faces near the camera), and for a wide or tall frame two squares along its length (faces far away). */
+/** Fine search tiles' side, in the frame's short sides: a 90 px face in 720 is 27 of the detector's 128 px. */
+export const FINE_TILE = 0.6;
+/** Neighbouring fine tiles overlap by at least this share of a tile, so a face on a border is whole in one of them. */
+export const FINE_OVERLAP = 1 / 3;
+
+/** Where tiles of `side` start along `length`: as few as keep FINE_OVERLAP, spread evenly end to end. */
+function spread(length: number, side: number): number[] {
+  const stride = side * (1 - FINE_OVERLAP);
+  const count = length <= side ? 1 : Math.ceil((length - side) / stride - 1e-9) + 1;
+  return Array.from({ length: count }, (_, i) => (count === 1 ? (length - side) / 2 : Math.round((i * (length - side)) / (count - 1))));
+}
+
+/**
+ * Search tiles, coarse to fine: the whole frame (faces near the camera); for a wide or tall frame,
+ * two squares the short side tall at its two ends; then a grid of overlapping squares FINE_TILE
+ * short sides wide (faces far away, or a group's smaller faces), row by row.
+ */
 export function tilesFor(width: number, height: number): Crop[] {
-  const whole = { x: 0, y: 0, w: width, h: height };
+  const tiles: Crop[] = [{ x: 0, y: 0, w: width, h: height }];
   const long = Math.max(width, height);
   const side = Math.min(width, height);
-  if (long < side * 1.5) return [whole];
-  return width > height
-    ? [whole, { x: 0, y: 0, w: side, h: side }, { x: width - side, y: 0, w: side, h: side }]
-    : [whole, { x: 0, y: 0, w: side, h: side }, { x: 0, y: height - side, w: side, h: side }];
+  if (long >= side * 1.5) {
+    tiles.push(
+      ...(width > height
+        ? [{ x: 0, y: 0, w: side, h: side }, { x: width - side, y: 0, w: side, h: side }]
+        : [{ x: 0, y: 0, w: side, h: side }, { x: 0, y: height - side, w: side, h: side }]),
+    );
+  }
+  const fine = Math.round(side * FINE_TILE);
+  for (const y of spread(height, fine)) for (const x of spread(width, fine)) tiles.push({ x, y, w: fine, h: fine });
+  return tiles;
 }
 
 /** A face's box in the frame's pixels, from its landmarks (x, y, z interleaved, normalised to the frame). */

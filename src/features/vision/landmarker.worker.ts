@@ -131,12 +131,13 @@ async function newSlot(): Promise<Slot | undefined> {
 
 /**
  * Follows every tracked face in its crop; then, when fewer than MAX_FACES are tracked, searches
- * one tile of the frame for another (every tile for a capture's still, whose faces must all be
- * found; every frame while no face is tracked, else every SEARCH_EVERY_MS). The search runs on a free
- * landmarker, or on one lent by a tracked face, which keeps the previous frame's landmarks this
- * once and restarts its tracking after: no landmarker (a wasm instance and its memory) is loaded
- * only to search; one is made when a new face is found. Crops and tiles come from the frame at
- * full resolution, so a far face is as sharp as the camera gives it.
+ * one tile of the frame for another, round the tiles in turn (every tile for a capture's still,
+ * whose faces must all be found, each again after a find; every frame while no face is tracked,
+ * else every SEARCH_EVERY_MS). The search runs on a free landmarker, or on one lent by a tracked
+ * face, which keeps the previous frame's landmarks this once and restarts its tracking after: no
+ * landmarker (a wasm instance and its memory) is loaded only to search; one is made when a new
+ * face is found. Crops and tiles come from the frame at full resolution, so a far face is as sharp
+ * as the camera gives it.
  */
 async function findFaces(frame: Frame, still: boolean): Promise<Omit<FacesResult, 'detectMs' | 'modelMs' | 'calls'>> {
   const width = 'displayWidth' in frame ? frame.displayWidth : frame.width;
@@ -174,21 +175,30 @@ async function findFaces(frame: Frame, still: boolean): Promise<Omit<FacesResult
   if (search) {
     lastSearch = now;
     const tiles = tilesFor(width, height);
-    for (let tries = still ? tiles.length : 1; tries > 0 && found.size < MAX_FACES; tries--) {
-      const tile = tiles[nextTile++ % tiles.length]!;
-      const searcher = slots.find((s) => !s.crop) ?? lender ?? slots[lendTurn++ % slots.length]!;
+    // Landmarkers whose tracking has ended since this search began (a restart, or a call that
+    // found no face): a lent one is restarted once, not before every tile of a still.
+    const fresh = new Set<Slot>();
+    let borrowed: Slot | undefined;
+    for (let tries = still ? tiles.length : 1; tries > 0 && found.size < MAX_FACES; ) {
+      const tile = tiles[nextTile % tiles.length]!;
+      const searcher = slots.find((s) => !s.crop) ?? lender ?? (borrowed ??= slots[lendTurn++ % slots.length]!);
       const lent = !!searcher.crop;
       // A lent landmarker forgets its face first: while it tracks one, MediaPipe skips the detector.
-      if (lent) restart(searcher.landmarker);
+      if (lent && !fresh.has(searcher)) restart(searcher.landmarker);
       // The faces already tracked are painted out, so the detector (which reports the likeliest
       // face) can only find a new one.
       const face = run(searcher.landmarker, cropImage(frame, tile, TILE_SIZE, known(), width, height));
       // A face found moved its tracking to the tile: the next call on a crop starts afresh.
       if (face) restart(searcher.landmarker);
+      fresh.add(searcher);
       const pts = face && cropToFrame(flatten(face), tile, width, height);
-      if (!pts || isKnown(pts)) continue;
-      const slot = lent ? await newSlot() : searcher;
-      if (!slot) continue;
+      const slot = pts && !isKnown(pts) ? (lent ? await newSlot() : searcher) : undefined;
+      // A still's tile is searched again after a find (it may hold another face); else the next.
+      if (!slot || !still) {
+        nextTile++;
+        tries--;
+      }
+      if (!slot || !pts) continue;
       found.set(slot, pts);
       slot.last = pts;
       slot.crop = scaleCrop(followFace(pts, width, height), 1 / width);

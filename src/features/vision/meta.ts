@@ -12,13 +12,15 @@ export const STILL_CROP_SIZE = 768;
 export const TILE_SIZE = 384;
 /**
  * With fewer faces tracked than MAX_FACES (and at least one), how often the live frames are
- * searched for another: a search borrows a tracked face's landmarker, costing two calls and a
- * fresh detection for that face, so not every frame; a face joining (or coming back) appears
- * within a second per search tile (three for a wide frame).
+ * searched for another, one search tile at a time (faceCrops.ts `tilesFor`): a search borrows a
+ * tracked face's landmarker, costing two calls and a fresh detection for that face, so not every
+ * frame; a face joining (or coming back) is found within a round of the tiles (11 for a 16:9
+ * frame: 5.5 s; 7 for a 4:3 one).
  */
-export const SEARCH_EVERY_MS = 1000;
+export const SEARCH_EVERY_MS = 500;
 /**
  * How long a capture's still may take in the landmarker before the photo goes on without it (see
- * the booth's shot). Live frames need none: nothing waits for them (faceTracker.ts).
+ * the booth's shot): a cold still of four faces takes ~1 s here, ~2.5 s beside another busy tab.
+ * Live frames need none: nothing waits for them (faceTracker.ts).
  */
-export const STILL_DEADLINE_MS = 4_000;
+export const STILL_DEADLINE_MS = 6_000;
