@@ -51,7 +51,7 @@ export interface SequenceSteps {
   attachMotion(photoId: string, clip: MotionClip): void;
 }
 
-/** Frames of the preview kept before the shutter when a countdown leads to it. */
+/** How a sequence ended, and the photos it stored. */
 export interface SequenceResult {
   outcome: 'done' | 'cancelled' | 'failed';
   error?: unknown;
@@ -65,7 +65,7 @@ export interface SequenceResult {
  * step, processing included, and keeps every photo already stored; a new "retake all" replaces
  * the old photos only once its first shot is whole, so cancelling before that loses nothing. With
  * motion on, each shot also keeps a burst from the countdown's last second; the sequence ends once
- * the last burst is in.
+ * the last burst is in (`framesBefore`: the burst's frames ahead of the shutter after a countdown).
  */
 export async function runSequence(
   steps: SequenceSteps,
