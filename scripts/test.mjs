@@ -6,7 +6,8 @@
 // tools reading CI output understand, `N passed, N failed` (`, N skipped` when some were), also
 // written to reports/summary.txt for .ci/run. N counts every unit and browser test; a step that
 // failed outside any test (types, lint, build, a runner that crashed) counts as one failure, so
-// the line never says "0 failed" for a run that failed.
+// the line never says "0 failed" for a run that failed. Just before it, `N flaky` counts the browser
+// tests that passed only on a retry (CI retries once), each named above it.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -20,6 +21,23 @@ const VITEST_JSON = join(reports, 'vitest.json');
 const PLAYWRIGHT_JSON = join(reports, 'playwright.json');
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Tests that passed only on a retry: a defect to fix, listed by name before the closing line. */
+const flaky = [];
+
+/** Every test in a Playwright JSON report whose outcome was 'flaky' (failed, then passed on a retry). */
+function flakyTests(report) {
+  const out = [];
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'flaky') out.push(`[${t.projectName}] ${[...path, spec.title].join(' › ')} (${spec.file}:${spec.line})`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, child.title && !child.title.endsWith('.ts') ? [...path, child.title] : path);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return out;
+}
 const failedSteps = [];
 
 function run(name, command, args, env = {}) {
@@ -89,8 +107,10 @@ if (run('build', 'npm', ['run', 'build']) && run('build (test mode)', 'npm', ['r
       ];
   for (const [name, args, json] of passes) {
     const ok = run(name, ...npx(['playwright', 'test', '--reporter=list,json', ...args]), { PLAYWRIGHT_JSON_OUTPUT_NAME: json });
-    count(name, ok, existsSync(json) ? readJson(json) : null, (r) => ({
-      // A test that passed on its retry (flaky) passed; Playwright prints it as flaky above.
+    const report = existsSync(json) ? readJson(json) : null;
+    if (report) flaky.push(...flakyTests(report));
+    count(name, ok, report, (r) => ({
+      // A test that passed on its retry (flaky) counts as passed, and is named below as flaky.
       passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0),
       failed: r.stats?.unexpected ?? 0,
       skipped: r.stats?.skipped ?? 0,
@@ -102,6 +122,9 @@ if (run('build', 'npm', ['run', 'build']) && run('build (test mode)', 'npm', ['r
 }
 
 if (failedSteps.length) console.log(`\nfailed outside any test: ${failedSteps.join(', ')}`);
+// Flakes show: each test that needed a retry, by name, then their count just before the closing line.
+if (flaky.length) console.log(`\npassed only on a retry (flaky, a defect to fix):\n${flaky.map((t) => `  ${t}`).join('\n')}`);
+console.log(`\n${flaky.length} flaky`);
 const line = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
 writeFileSync(join(reports, 'summary.txt'), `${line}\n`);
 console.log(`\n${line}`);

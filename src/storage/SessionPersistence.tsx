@@ -2,7 +2,7 @@ import { useAtom, useSetAtom, useStore } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useHeightVar } from '../components/useHeightVar';
 import { useI18n } from '../i18n/I18nProvider';
-import { capturedPhotosAtom } from '../state/session';
+import { capturedPhotosAtom, type CapturedPhoto } from '../state/session';
 import { DEFAULT_STRIP_SETTINGS } from '../features/strip/meta';
 import { storageStatusAtom, stripSettingsAtom } from '../features/strip/state';
 import { noteRepairedRecords, onRepairedRecords, repairedRecords } from '../lib/stored';
@@ -24,6 +24,8 @@ export function SessionPersistence() {
   const [status, setStatus] = useAtom(storageStatusAtom);
   // 'saving' once the saved session has been read; 'off' when IndexedDB cannot be used at all.
   const [phase, setPhase] = useState<'reading' | 'saving' | 'off'>('reading');
+  // The photos read back at start (this tab may delete them: it has seen them stored).
+  const loaded = useRef<CapturedPhoto[]>([]);
   // Stored records that could not be read and were removed (IndexedDB, localStorage, sessionStorage).
   const [repaired, setRepaired] = useState(repairedRecords);
   useEffect(() => onRepairedRecords(setRepaired), []);
@@ -34,6 +36,7 @@ export function SessionPersistence() {
       .then((stored) => {
         if (!alive) return;
         noteRepairedRecords(stored.repaired);
+        loaded.current = stored.photos;
         // Photos taken before the saved session arrived win over the saved ones.
         setPhotos((current) => (current.length ? current : stored.photos));
         if (stored.settings) setSettings((current) => ({ ...DEFAULT_STRIP_SETTINGS, ...stored.settings, ...diff(current) }));
@@ -51,7 +54,7 @@ export function SessionPersistence() {
   }, [setPhotos, setSettings, setStatus]);
 
   // Once the saved session is read, saving follows the store (./saving.ts), not React's renders.
-  useEffect(() => (phase === 'saving' ? followSaves(store, setStatus) : undefined), [phase, store, setStatus]);
+  useEffect(() => (phase === 'saving' ? followSaves(store, setStatus, loaded.current) : undefined), [phase, store, setStatus]);
 
   const kind = status === 'memory' || status === 'full' ? status : repaired > 0 ? 'repaired' : null;
   return kind ? <StorageNotice kind={kind} /> : null;

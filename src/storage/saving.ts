@@ -1,9 +1,8 @@
-import { capturedPhotosAtom } from '../state/session';
+import { capturedPhotosAtom, type CapturedPhoto } from '../state/session';
 import type { Store } from '../state/store';
+import { DEFAULT_STRIP_SETTINGS, type StripSettings } from '../features/strip/meta';
 import { stripSettingsAtom, type StorageStatus } from '../features/strip/state';
-import { savePhotos, saveSettings, StorageFullError } from './sessionStore';
-
-const SAVE_DELAY_MS = 300;
+import { loadSession, savePhotos, saveSettings, SESSION_CHANNEL, StorageFullError } from './sessionStore';
 
 export function failureStatus(error: unknown): StorageStatus {
   const name = (error as { name?: string } | null)?.name;
@@ -11,23 +10,94 @@ export function failureStatus(error: unknown): StorageStatus {
 }
 
 /**
- * Saving follows the store, outside React: every change to the photos or the strip settings is
- * written to IndexedDB shortly after it happens (and what changed before this began, at once).
- * Returns the stop.
+ * Saving follows the store, outside React, and at once: every change to the photos or the strip
+ * settings is written to IndexedDB as it happens (one write at a time; changes made meanwhile go in
+ * the next one), so a reload or a closed tab the instant a thumbnail appears keeps the photo.
+ * Each write is record by record and never deletes what another tab wrote (sessionStore.ts
+ * `savePhotos`). Tabs stay in step: a write that changed something is announced on a
+ * BroadcastChannel, and the other tabs read the session back and show it (keeping any photo of
+ * their own not yet written). `loaded`: the photos read at start. Returns the stop.
  */
-export function followSaves(store: Store, onStatus: (status: StorageStatus) => void): () => void {
-  const timers: ReturnType<typeof setTimeout>[] = [];
-  const later = (slot: number, save: () => Promise<unknown>, ok?: () => void) => () => {
-    clearTimeout(timers[slot]);
-    timers[slot] = setTimeout(() => void save().then(ok, (error: unknown) => onStatus(failureStatus(error))), SAVE_DELAY_MS);
+export function followSaves(store: Store, onStatus: (status: StorageStatus) => void, loaded: CapturedPhoto[]): () => void {
+  // Ids this tab has seen stored (loaded, written, or read back after another tab's change): only
+  // these may be deleted by this tab, and only these count as gone when another tab removed them.
+  const known = new Set(loaded.map((p) => p.id));
+  const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(SESSION_CHANNEL) : null;
+  let stopped = false;
+
+  /** One write at a time: a change during a write is written once more after it, with the latest state. */
+  const writer = (write: () => Promise<boolean>) => {
+    let running: Promise<void> | null = null;
+    let again = false;
+    const run = (): Promise<void> =>
+      write().then(
+        (wrote) => {
+          onStatus('saved');
+          if (wrote && !stopped) channel?.postMessage('changed');
+        },
+        (error: unknown) => onStatus(failureStatus(error)),
+      );
+    return () => {
+      if (running) return void (again = true);
+      running = run().finally(function next(): Promise<void> | void {
+        if (again && !stopped) {
+          again = false;
+          return run().finally(next);
+        }
+        running = null;
+      });
+    };
   };
-  const photos = later(0, () => savePhotos(store.get(capturedPhotosAtom)), () => onStatus('saved'));
-  const settings = later(1, () => saveSettings(store.get(stripSettingsAtom)));
+  const photos = writer(async () => {
+    const list = store.get(capturedPhotosAtom);
+    const wrote = await savePhotos(list, known);
+    for (const p of list) known.add(p.id);
+    return wrote;
+  });
+  // The settings last written or read (null: none yet, so what is in the store now is written).
+  let lastSettings: StripSettings | null = null;
+  const settings = writer(async () => {
+    const now = store.get(stripSettingsAtom);
+    if (now === lastSettings) return false;
+    lastSettings = now;
+    await saveSettings(now);
+    return true;
+  });
+
+  /** Another tab changed the session: show what is stored, keeping this tab's photos not yet written. */
+  const onRemote = async () => {
+    const stored = await loadSession().catch(() => null);
+    if (!stored || stopped) return;
+    const storedIds = new Set(stored.photos.map((p) => p.id));
+    const mine = store.get(capturedPhotosAtom);
+    // A photo of this tab the store never had is not written yet: it stays. One it had is gone
+    // because another tab removed it (a retake, a clear).
+    const unwritten = mine.filter((p) => !storedIds.has(p.id) && !known.has(p.id));
+    // Keep this tab's objects for unchanged photos, so nothing redraws (or is written again) for nothing.
+    const byId = new Map(mine.map((p) => [p.id, p]));
+    const next = [
+      ...stored.photos.map((p) => {
+        const own = byId.get(p.id);
+        return own && (own.motion || !p.motion) ? own : p;
+      }),
+      ...unwritten,
+    ];
+    for (const p of stored.photos) known.add(p.id);
+    store.set(capturedPhotosAtom, next);
+    if (stored.settings) {
+      lastSettings = { ...DEFAULT_STRIP_SETTINGS, ...stored.settings };
+      store.set(stripSettingsAtom, lastSettings);
+    }
+  };
+  if (channel) channel.onmessage = () => void onRemote();
+
   const offs = [store.sub(capturedPhotosAtom, photos), store.sub(stripSettingsAtom, settings)];
+  // What changed before saving began (photos taken while the saved session was read).
   photos();
   settings();
   return () => {
+    stopped = true;
     for (const off of offs) off();
-    for (const t of timers) clearTimeout(t);
+    channel?.close();
   };
 }

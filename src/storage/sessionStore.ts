@@ -10,20 +10,39 @@ const DB_NAME = 'photobooth-session';
 const PHOTOS = 'photos';
 const SETTINGS = 'settings';
 const SETTINGS_KEY = 'strip';
+/** The channel every tab of the app tells the others of a change to the stored session on. */
+export const SESSION_CHANNEL = 'photobooth-session';
 
-export class StorageFullError extends Error {}
+export class StorageFullError extends Error {
+  override name = 'StorageFullError';
+}
+
+/**
+ * A failed request's real cause: inside onerror the request's own `error` holds it (the
+ * transaction's is still null then), mapped to StorageFullError for a full disk.
+ */
+export function requestError(req: { error: DOMException | null }): Error {
+  return storageError(req.error);
+}
+
+/** An IndexedDB error as the app reports it: a quota error is StorageFullError ("full"). */
+export function storageError(error: DOMException | Error | null | undefined): Error {
+  if (!error) return new Error('IndexedDB request failed');
+  return error.name === 'QuotaExceededError' ? new StorageFullError(error.message) : error;
+}
 
 function promisify<T>(req: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
     req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
+    req.onerror = () => reject(requestError(req));
   });
 }
 
 function done(tx: IDBTransaction): Promise<void> {
   return new Promise((resolve, reject) => {
     tx.oncomplete = () => resolve();
-    const fail = () => reject(tx.error?.name === 'QuotaExceededError' ? new StorageFullError(tx.error.message) : tx.error);
+    // A request's error reaches the transaction's onerror as the event's target before tx.error is set.
+    const fail = (e: Event) => reject(storageError(tx.error ?? (e.target as IDBRequest | null)?.error));
     tx.onerror = fail;
     tx.onabort = fail;
   });
@@ -135,14 +154,16 @@ let clears = 0;
 let clearing = 0;
 
 /**
- * Makes the stored photos match `photos`, in order: adds the new ones, deletes the gone ones, and
- * rewrites a kept one only when its position changed (a retake keeps its place across reloads) or
- * its motion burst came in.
+ * Writes this tab's photos, record by record: adds the new ones, rewrites a kept one only when its
+ * position changed (a retake keeps its place across reloads) or its motion burst came in, and
+ * deletes only the records this tab knew and no longer has (`known`: ids it loaded, took or was
+ * told of). A record another tab wrote that this one never saw is left alone, so an earlier tab
+ * cannot undo a later tab's shot. Resolves with whether anything was written.
  */
-export async function savePhotos(photos: CapturedPhoto[]): Promise<void> {
+export async function savePhotos(photos: CapturedPhoto[], known: ReadonlySet<string>): Promise<boolean> {
   const since = clears;
   const db = await openSessionDb();
-  if (since !== clears || clearing > 0) return; // cleared meanwhile: this snapshot would bring the photos back
+  if (since !== clears || clearing > 0) return false; // cleared meanwhile: this snapshot would bring the photos back
   const tx = db.transaction(PHOTOS, 'readwrite');
   const store = tx.objectStore(PHOTOS);
   // id → position, and whether the record has its burst (it arrives after the photo).
@@ -150,7 +171,7 @@ export async function savePhotos(photos: CapturedPhoto[]): Promise<void> {
   const state = (position: number, motion: unknown) => `${position}:${motion ? 1 : 0}`;
   await new Promise<void>((resolve, reject) => {
     const req = store.openCursor();
-    req.onerror = () => reject(req.error);
+    req.onerror = () => reject(requestError(req));
     req.onsuccess = () => {
       const cursor = req.result;
       if (!cursor) return resolve();
@@ -160,11 +181,20 @@ export async function savePhotos(photos: CapturedPhoto[]): Promise<void> {
     };
   });
   const wanted = new Set(photos.map((p) => p.id));
-  for (const id of stored.keys()) if (!wanted.has(id)) store.delete(id);
+  let wrote = false;
+  for (const id of stored.keys()) {
+    if (known.has(id) && !wanted.has(id)) {
+      store.delete(id);
+      wrote = true;
+    }
+  }
   photos.forEach((p, position) => {
-    if (stored.get(p.id) !== state(position, p.motion)) store.put({ ...p, position } satisfies StoredPhoto);
+    if (stored.get(p.id) === state(position, p.motion)) return;
+    store.put({ ...p, position } satisfies StoredPhoto);
+    wrote = true;
   });
   await done(tx);
+  return wrote;
 }
 export async function saveSettings(settings: StripSettings): Promise<void> {
   const since = clears;
@@ -184,6 +214,12 @@ export async function clearSession(): Promise<void> {
     tx.objectStore(PHOTOS).clear();
     tx.objectStore(SETTINGS).clear();
     await done(tx);
+    // The other tabs read the (empty) session back.
+    if (typeof BroadcastChannel !== 'undefined') {
+      const channel = new BroadcastChannel(SESSION_CHANNEL);
+      channel.postMessage('changed');
+      channel.close();
+    }
   } finally {
     clearing--;
   }
