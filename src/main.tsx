@@ -4,15 +4,19 @@ import { App } from './app/App';
 import { startPerformanceMonitor } from './app/perfMonitor';
 import { registerServiceWorker } from './app/serviceWorker';
 import { DEFAULT_LANG } from './i18n/languages';
-import { initialLang, pathFor, splitLangPath } from './i18n/paths';
+import { canonicalPath, initialLang, pathFor, splitLangPath } from './i18n/paths';
 import { preloadStrings } from './i18n/I18nProvider';
 import { routeFor, SCREENS } from './app/routes';
 import { readSavedLang } from './i18n/storage';
 import './styles.css';
 
+// Routes are canonical: a path in any case (/PhotoBooth, /JA/Preview) is its lower-case form, so
+// the screen, its title, the saved session and the service worker all agree on it.
+const { search, hash } = window.location;
+const pathname = canonicalPath(window.location.pathname);
+if (pathname !== window.location.pathname) history.replaceState(history.state, '', pathname + search + hash);
 // A visitor who chose a language before and arrives on an unprefixed path gets their language:
 // the URL is rewritten once, so from here on the URL alone says which language is showing.
-const { pathname, search, hash } = window.location;
 const lang = initialLang(pathname, readSavedLang());
 if (lang !== DEFAULT_LANG && !splitLangPath(pathname).prefixed) {
   history.replaceState(history.state, '', pathFor(lang, pathname) + search + hash);

@@ -31,3 +31,11 @@ export function initialLang(pathname: string, saved: string | null): Lang {
   if (prefixed) return lang;
   return isLang(saved) ? saved : DEFAULT_LANG;
 }
+
+/**
+ * A path as the app names it: lower case (every route, language code and blog slug is), so a
+ * URL typed or linked in another case shows the same screen, title and saved session.
+ */
+export function canonicalPath(pathname: string): string {
+  return pathname.toLowerCase();
+}

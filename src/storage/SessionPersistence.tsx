@@ -8,9 +8,12 @@ import { storageStatusAtom, stripSettingsAtom } from '../features/strip/state';
 import { noteRepairedRecords, onRepairedRecords, repairedRecords } from '../lib/stored';
 import { ClearSession } from './ClearSession';
 import { loadSession } from './sessionStore';
+import { withDeadline } from '../lib/deadline';
 import { failureStatus, followSaves } from './saving';
 import './storage.css';
 
+/** How long reading the saved session may take before the app goes on without it. */
+const OPEN_DEADLINE_MS = 5_000;
 
 /**
  * Mounted once in the app shell: brings the saved photos and strip settings back at start, then
@@ -32,7 +35,9 @@ export function SessionPersistence() {
 
   useEffect(() => {
     let alive = true;
-    loadSession()
+    // An IndexedDB that never answers (seen on broken profiles) must not leave the app waiting:
+    // past the deadline the session lives in memory, and the notice says so.
+    withDeadline(loadSession(), OPEN_DEADLINE_MS)
       .then((stored) => {
         if (!alive) return;
         noteRepairedRecords(stored.repaired);
