@@ -46,3 +46,9 @@ registerRoute(
     plugins: [new ExpirationPlugin({ maxEntries: 10 }), new CacheableResponsePlugin({ statuses: [200] })],
   }),
 );
+// Nothing leaves the device from any page or worker this service worker controls: a request to
+// another origin (a module a worker `import()`s, which no script-level guard can wrap) is refused.
+registerRoute(
+  ({ sameOrigin }) => !sameOrigin,
+  () => Promise.resolve(Response.error()),
+);

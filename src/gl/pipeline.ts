@@ -27,6 +27,8 @@ export class Pipeline<X = unknown> {
   private sourceSize = { width: 0, height: 0 };
   private pool!: TargetPool;
   private frameFence: WebGLSync | null = null;
+  /** Where a frame too large for a texture is scaled down first. */
+  private downscale: OffscreenCanvas | null = null;
   /** Programs to compile in the background again after a context restore. */
   private wanted = new Map<string, string>();
   /** When set, each pass ends with a GPU sync and its wall time is recorded (measurements only). */
@@ -113,9 +115,25 @@ export class Pipeline<X = unknown> {
     this.lastPassTimings.push({ id, ms: performance.now() - t0 });
   }
 
-  /** Uploads a camera frame (video element or bitmap) as the source texture. */
+  /** The largest texture side this GPU takes (a larger upload fails: a black picture). */
+  get maxTextureSize(): number {
+    return (this.gl.getParameter(this.gl.MAX_TEXTURE_SIZE) as number) || 4096;
+  }
+
+  /**
+   * Uploads a camera frame (video element or bitmap) as the source texture. A frame larger than
+   * the GPU's MAX_TEXTURE_SIZE is scaled down to fit first (never a black picture).
+   */
   uploadFrame(source: TexImageSource, width: number, height: number): void {
     if (this.isLost || !width || !height) return;
+    const fit = fitTexture(width, height, this.maxTextureSize);
+    if (fit.scale < 1) {
+      const c = (this.downscale ??= new OffscreenCanvas(fit.width, fit.height));
+      if (c.width !== fit.width || c.height !== fit.height) Object.assign(c, { width: fit.width, height: fit.height });
+      c.getContext('2d')!.drawImage(source as CanvasImageSource, 0, 0, fit.width, fit.height);
+      source = c;
+      ({ width, height } = fit);
+    }
     const gl = this.gl;
     if (this.timePasses) this.lastPassTimings = [];
     const t0 = performance.now();
@@ -236,6 +254,12 @@ export class Pipeline<X = unknown> {
     }
     this.programs.dispose();
   }
+}
+
+/** A frame's size scaled down (if need be) so that neither side exceeds `max`. */
+export function fitTexture(width: number, height: number, max: number): { width: number; height: number; scale: number } {
+  const scale = Math.min(1, max / Math.max(width, height));
+  return scale < 1 ? { width: Math.floor(width * scale), height: Math.floor(height * scale), scale } : { width, height, scale };
 }
 
 function setTextureParams(gl: WebGL2RenderingContext): void {

@@ -10,8 +10,10 @@
  * Why a guard and not a patch of MediaPipe: the logger lives in minified code whose names and
  * shape change with every release, so a patch keyed to it breaks silently on an upgrade. The guard
  * keys on the platform's own network APIs instead (fetch, XMLHttpRequest, sendBeacon, WebSocket,
- * EventSource, importScripts), which a library has to go through whatever its version; the
- * MediaPipe logger sees its fetch fail and stops its timer by itself.
+ * EventSource, WebTransport, importScripts, nested workers), which a library has to go through
+ * whatever its version; the MediaPipe logger sees its fetch fail and stops its timer by itself.
+ * `import()` is syntax no script can wrap: the service worker refuses every cross-origin request
+ * of the pages and workers it controls (src/sw.ts), and the headers' CSP covers it where sent.
  *
  * Every worker entry imports this module first (every `*.worker.ts` and the service worker);
  * tests/unit/networkGuard.test.ts fails if one does not. The document needs no guard: its CSP meta
@@ -51,6 +53,9 @@ interface GuardableScope {
   XMLHttpRequest?: typeof XMLHttpRequest;
   WebSocket?: typeof WebSocket;
   EventSource?: typeof EventSource;
+  WebTransport?: new (url: string | URL, ...rest: unknown[]) => object;
+  Worker?: typeof Worker;
+  SharedWorker?: new (url: string | URL, ...rest: unknown[]) => object;
   importScripts?: (...urls: (string | URL)[]) => void;
   navigator?: { sendBeacon?: (url: string | URL, data?: BodyInit | null) => boolean };
 }
@@ -108,7 +113,7 @@ export function installNetworkGuard(scope: GuardableScope, report: (err: Refused
   }
 
   // Constructors: a Proxy keeps their statics (WebSocket.OPEN) and instanceof checks intact.
-  for (const name of ['WebSocket', 'EventSource'] as const) {
+  for (const name of ['WebSocket', 'EventSource', 'WebTransport'] as const) {
     const Original = scope[name];
     if (!Original) continue;
     lock(
@@ -117,6 +122,25 @@ export function installNetworkGuard(scope: GuardableScope, report: (err: Refused
       new Proxy(Original, {
         construct(target, args: [string | URL, ...unknown[]], newTarget) {
           if (foreign(args[0])) throw refuse(args[0], name);
+          return Reflect.construct(target, args, newTarget) as object;
+        },
+      }),
+    );
+  }
+
+  // A nested worker runs code of its own, without this guard unless it is one of ours (a
+  // same-origin entry, which imports the guard first: tests/unit/networkGuard.test.ts): one from
+  // another origin, or made from a blob: or data: URL, is refused.
+  for (const name of ['Worker', 'SharedWorker'] as const) {
+    const Original = scope[name];
+    if (!Original) continue;
+    lock(
+      scope,
+      name,
+      new Proxy(Original, {
+        construct(target, args: [string | URL, ...unknown[]], newTarget) {
+          const url = String(args[0]);
+          if (foreign(url) || /^(blob|data):/i.test(url)) throw refuse(url, `nested ${name}`);
           return Reflect.construct(target, args, newTarget) as object;
         },
       }),

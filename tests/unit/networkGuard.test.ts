@@ -49,6 +49,21 @@ function fakeScope() {
     XMLHttpRequest: FakeXHR as unknown as typeof XMLHttpRequest,
     WebSocket: FakeSocket as unknown as typeof WebSocket,
     EventSource: FakeSocket as unknown as typeof EventSource,
+    WebTransport: class {
+      constructor(readonly url: string | URL) {
+        calls.push(`transport ${url}`);
+      }
+    },
+    Worker: class {
+      constructor(readonly url: string) {
+        calls.push(`worker ${url}`);
+      }
+    } as unknown as typeof Worker,
+    SharedWorker: class {
+      constructor(readonly url: string | URL) {
+        calls.push(`shared ${url}`);
+      }
+    },
     importScripts: (...urls: (string | URL)[]) => void calls.push(`import ${urls.join(',')}`),
     navigator: { sendBeacon: (url: string | URL) => (calls.push(`beacon ${String(url)}`), true) },
   };
@@ -71,6 +86,16 @@ describe('installNetworkGuard', () => {
     expect(scope.navigator.sendBeacon(LOG)).toBe(false);
     expect(calls, 'nothing foreign reached the real APIs').toEqual([]);
     expect(reported.map((e) => e.url)).toHaveLength(7);
+    // WebTransport, and nested workers: from another origin, or from a blob: or data: URL (code
+    // that would run without the guard).
+    expect(() => new scope.WebTransport('https://evil.example:4433/wt')).toThrow(RefusedRequest);
+    expect(() => new scope.Worker('https://cdn.example/w.js')).toThrow(RefusedRequest);
+    expect(() => new scope.Worker('blob:https://booth.example/1234')).toThrow(RefusedRequest);
+    expect(() => new scope.SharedWorker('data:text/javascript,fetch("https://x.example")')).toThrow(RefusedRequest);
+    expect(calls, 'nothing foreign reached the real APIs').toEqual([]);
+    expect(reported).toHaveLength(11);
+    new scope.Worker('/assets/own.worker.js');
+    calls.length = 0;
 
     await scope.fetch('/models/face.task');
     new scope.XMLHttpRequest().open('GET', '/a');

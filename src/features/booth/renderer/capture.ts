@@ -1,4 +1,4 @@
-import type { Pipeline } from '../../../gl/pipeline';
+import { fitTexture, type Pipeline } from '../../../gl/pipeline';
 import type { FinalPass } from '../../../gl/types';
 import { AbortedError, throwIfAborted } from '../../../lib/deadline';
 import { canvasToJpeg, encodeJpeg, makeCanvas } from '../../../lib/jpeg';
@@ -24,13 +24,14 @@ export async function captureWithPipeline<X>(
   alive: () => boolean,
   signal?: AbortSignal,
 ): Promise<CapturedImage | null> {
-  const width = video.videoWidth;
-  const height = video.videoHeight;
+  // A camera larger than the GPU's largest texture gives a photo scaled down to fit (never black).
+  const { width, height } = fitTexture(video.videoWidth, video.videoHeight, pipeline.maxTextureSize);
   const check = () => {
     throwIfAborted(signal);
     if (!alive()) throw new AbortedError('the booth was left');
   };
-  const bitmap = await createImageBitmap(video);
+  const scaled = width !== video.videoWidth;
+  const bitmap = await (scaled ? createImageBitmap(video, { resizeWidth: width, resizeHeight: height, resizeQuality: 'high' }) : createImageBitmap(video));
   try {
     check();
     const inputs = await inputsFor(bitmap);
