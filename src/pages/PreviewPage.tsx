@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { LangLink } from '../components/LangLink';
 import { ExportActions } from '../features/strip/ui/ExportActions';
@@ -10,7 +10,7 @@ import { useStripDesign } from '../features/strip/ui/useStripDesign';
 import '../features/strip/ui/preview.css';
 import { Spinner } from '../components/Spinner';
 import { useI18n } from '../i18n/I18nProvider';
-import { capturedPhotosAtom } from '../state/session';
+import { capturedPhotosAtom, unreadablePhotosAtom } from '../state/session';
 import { storageStatusAtom } from '../features/strip/state';
 import { ClearSession } from '../storage/ClearSession';
 import { StripComposer } from '../features/strip/composer';
@@ -22,6 +22,7 @@ import { useMotionMaker } from '../features/motion/ui/useMotionMaker';
 export default function PreviewPage() {
   const { t } = useI18n();
   const captured = useAtomValue(capturedPhotosAtom);
+  const unreadable = useAtomValue(unreadablePhotosAtom);
   const storage = useAtomValue(storageStatusAtom);
   const { design, photos } = useStripDesign();
   const [composer, setComposer] = useState<StripComposer | null>(null);
@@ -63,6 +64,7 @@ export default function PreviewPage() {
     <section className="page preview-page">
       <h1>{t('preview.title')}</h1>
       <p className="preview-intro">{t('preview.intro')}</p>
+      <UnreadableNotice />
       <div className="preview-layout">
         <StripPreview composer={composer} design={design} photos={photos} />
         <div className="preview-side">
@@ -79,7 +81,47 @@ export default function PreviewPage() {
           {storage === 'saved' && <p className="hint">{t('storage.saved')}</p>}
         </div>
       </div>
-      <PhotoThumbs photos={captured} media={(p, alt) => p.motion && <MotionLoop clip={p.motion} width={320} label={t('preview.motionAlt', { photo: alt })} />} />
+      <PhotoThumbs
+        photos={captured}
+        media={(p, alt) =>
+          unreadable.has(p.id) ? (
+            <div className="preview-photo-damaged" role="img" aria-label={alt}>
+              ⚠
+            </div>
+          ) : (
+            p.motion && <MotionLoop clip={p.motion} width={320} label={t('preview.motionAlt', { photo: alt })} />
+          )
+        }
+      />
     </section>
+  );
+}
+
+/**
+ * Saved photos whose bytes cannot be decoded: named, left out of the strip, the JPG, the ZIP and
+ * motion (readablePhotosAtom), each with a way to remove it from the session.
+ */
+function UnreadableNotice() {
+  const { t } = useI18n();
+  const setPhotos = useSetAtom(capturedPhotosAtom);
+  const captured = useAtomValue(capturedPhotosAtom);
+  const [bad, setBad] = useAtom(unreadablePhotosAtom);
+  const shown = captured.map((p, i) => ({ id: p.id, n: i + 1 })).filter((p) => bad.has(p.id));
+  if (!shown.length) return null;
+  const remove = (id: string) => {
+    setPhotos((prev) => prev.filter((p) => p.id !== id));
+    setBad((prev) => new Set([...prev].filter((x) => x !== id)));
+  };
+  return (
+    <div className="notice error" role="status" data-testid="unreadable-photos">
+      {shown.map(({ id, n }) => (
+        <p key={id} className="action-row">
+          <span>{t('preview.unreadable', { n })}</span>{' '}
+          <button type="button" className="btn btn-secondary" onClick={() => remove(id)} data-testid={`remove-unreadable-${n}`}>
+            {t('preview.removeUnreadable', { n })}
+          </button>
+        </p>
+      ))}
+    </div>
   );
 }

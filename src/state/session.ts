@@ -32,6 +32,19 @@ export interface MotionClip {
 /** The captured photos, shared by the booth (writes) and the preview (reads). Starts empty. */
 export const capturedPhotosAtom = atom<CapturedPhoto[]>([]);
 
+/** Ids of saved photos whose bytes cannot be decoded (found when the session is read back). */
+export const unreadablePhotosAtom = atom<ReadonlySet<string>>(new Set<string>());
+
+/**
+ * The photos the strip, its JPG and ZIP and the motion exports use: every captured photo but the
+ * unreadable ones (the preview names those, with a way to remove them).
+ */
+export const readablePhotosAtom = atom((get) => {
+  const all = get(capturedPhotosAtom);
+  const bad = get(unreadablePhotosAtom);
+  return bad.size ? all.filter((p) => !bad.has(p.id)) : all;
+});
+
 /**
  * The moving strip while the preview plays it (made by src/features/motion, shown by the strip
  * preview over its still): an object URL of the very file a save would write, and its type.

@@ -2,7 +2,7 @@ import { useAtom, useSetAtom, useStore } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useHeightVar } from '../components/useHeightVar';
 import { useI18n } from '../i18n/I18nProvider';
-import { capturedPhotosAtom, type CapturedPhoto } from '../state/session';
+import { capturedPhotosAtom, unreadablePhotosAtom, type CapturedPhoto } from '../state/session';
 import { DEFAULT_STRIP_SETTINGS } from '../features/strip/meta';
 import { storageStatusAtom, stripSettingsAtom } from '../features/strip/state';
 import { noteRepairedRecords, onRepairedRecords, repairedRecords } from '../lib/stored';
@@ -23,6 +23,7 @@ const OPEN_DEADLINE_MS = 5_000;
 export function SessionPersistence() {
   const store = useStore();
   const setPhotos = useSetAtom(capturedPhotosAtom);
+  const setUnreadable = useSetAtom(unreadablePhotosAtom);
   const setSettings = useSetAtom(stripSettingsAtom);
   const [status, setStatus] = useAtom(storageStatusAtom);
   // 'saving' once the saved session has been read; 'off' when IndexedDB cannot be used at all.
@@ -38,8 +39,12 @@ export function SessionPersistence() {
     // An IndexedDB that never answers (seen on broken profiles) must not leave the app waiting:
     // past the deadline the session lives in memory, and the notice says so.
     withDeadline(loadSession(), OPEN_DEADLINE_MS)
-      .then((stored) => {
+      .then(async (stored) => {
+        // A photo whose bytes cannot be decoded is left out of the strip and the downloads (the
+        // preview names it): checked before the photos are shown, so nothing fails on it.
+        const unreadable = await findUnreadable(stored.photos);
         if (!alive) return;
+        setUnreadable(unreadable);
         noteRepairedRecords(stored.repaired);
         loaded.current = stored.photos;
         // Photos taken before the saved session arrived win over the saved ones.
@@ -56,7 +61,7 @@ export function SessionPersistence() {
     return () => {
       alive = false;
     };
-  }, [setPhotos, setSettings, setStatus]);
+  }, [setPhotos, setSettings, setStatus, setUnreadable]);
 
   // Once the saved session is read, saving follows the store (./saving.ts), not React's renders.
   useEffect(() => (phase === 'saving' ? followSaves(store, setStatus, loaded.current) : undefined), [phase, store, setStatus]);
@@ -89,6 +94,20 @@ function StorageNotice({ kind }: { kind: 'memory' | 'full' | 'repaired' }) {
       </div>
     </div>
   );
+}
+
+/** Ids of the photos whose JPEG cannot be decoded (damaged on the disk, cut short). */
+async function findUnreadable(photos: CapturedPhoto[]): Promise<Set<string>> {
+  const bad = new Set<string>();
+  await Promise.all(
+    photos.map((p) =>
+      createImageBitmap(p.blob).then(
+        (b) => b.close(),
+        () => void bad.add(p.id),
+      ),
+    ),
+  );
+  return bad;
 }
 
 /** The settings the visitor changed from the defaults before the saved ones arrived. */

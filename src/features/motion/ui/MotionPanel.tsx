@@ -1,7 +1,7 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useI18n } from '../../../i18n/I18nProvider';
-import { capturedPhotosAtom, movingStripAtom } from '../../../state/session';
+import { readablePhotosAtom, movingStripAtom } from '../../../state/session';
 import { saveBlob } from '../../strip/export';
 import { MOTION_FORMATS, type MotionFormat } from '../meta';
 import { motionFormatAtom, motionJobAtom, motionSupportAtom } from '../state';
@@ -18,7 +18,7 @@ const canShareFiles = (files: File[]) => typeof navigator.share === 'function' &
  */
 export function MotionPanel({ maker }: { maker: MotionMaker }) {
   const { t } = useI18n();
-  const photos = useAtomValue(capturedPhotosAtom);
+  const photos = useAtomValue(readablePhotosAtom);
   const support = useAtomValue(motionSupportAtom);
   const setPicked = useSetAtom(motionFormatAtom);
   const job = useAtomValue(motionJobAtom);

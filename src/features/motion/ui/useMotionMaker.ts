@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { useI18n } from '../../../i18n/I18nProvider';
-import { capturedPhotosAtom } from '../../../state/session';
+import { readablePhotosAtom } from '../../../state/session';
 import type { StripDesign } from '../../strip/compose';
 import { exportBaseName } from '../../strip/export';
 import { encodeInWorker, motionFileName, recall, remember, requestFor, type MotionTarget } from '../exporter';
@@ -15,7 +15,7 @@ import { motionFormatAtom, motionJobAtom, motionSupportAtom } from '../state';
  */
 export function useMotionMaker(design: StripDesign) {
   const { t } = useI18n();
-  const photos = useAtomValue(capturedPhotosAtom);
+  const photos = useAtomValue(readablePhotosAtom);
   const support = useAtomValue(motionSupportAtom);
   const picked = useAtomValue(motionFormatAtom);
   const setJob = useSetAtom(motionJobAtom);

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useI18n } from '../../../i18n/I18nProvider';
-import { capturedPhotosAtom } from '../../../state/session';
+import { readablePhotosAtom } from '../../../state/session';
 import type { StripComposer } from '../composer';
 import type { StripProps } from './stripProps';
 import { buildZip, exportBaseName, exportStripJpeg, saveBlob } from '../export';
@@ -18,7 +18,7 @@ export function ExportActions({
   extraFiles,
 }: StripProps & { extraFiles?: () => Promise<File[]> }) {
   const { t } = useI18n();
-  const captured = useAtomValue(capturedPhotosAtom);
+  const captured = useAtomValue(readablePhotosAtom);
   const [resolution, setResolution] = useState<ResolutionId>('hd');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);

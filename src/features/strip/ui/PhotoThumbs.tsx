@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useI18n } from '../../../i18n/I18nProvider';
 import type { CapturedPhoto } from '../../../state/session';
 
@@ -8,12 +8,10 @@ import type { CapturedPhoto } from '../../../state/session';
  */
 export function PhotoThumbs({ photos, media }: { photos: CapturedPhoto[]; media?: (photo: CapturedPhoto, alt: string) => ReactNode }) {
   const { t } = useI18n();
-  const [urls, setUrls] = useState<string[]>([]);
-  useEffect(() => {
-    const made = photos.map((p) => URL.createObjectURL(p.blob));
-    setUrls(made);
-    return () => made.forEach((u) => URL.revokeObjectURL(u));
-  }, [photos]);
+  // Made with the render that shows them, revoked only after a later render replaced them (an
+  // image never points at a revoked URL, even for a moment).
+  const urls = useMemo(() => photos.map((p) => URL.createObjectURL(p.blob)), [photos]);
+  useEffect(() => () => urls.forEach((u) => URL.revokeObjectURL(u)), [urls]);
   return (
     <section className="preview-photos" aria-labelledby="preview-photos-heading">
       <h2 id="preview-photos-heading">{t('preview.photosHeading')}</h2>

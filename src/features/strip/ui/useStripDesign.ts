@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { useI18n } from '../../../i18n/I18nProvider';
-import { capturedPhotosAtom } from '../../../state/session';
+import { readablePhotosAtom } from '../../../state/session';
 import { stripSettingsAtom } from '../state';
 import type { StripDesign } from '../compose';
 import type { ComposerPhoto } from '../protocol';
@@ -10,7 +10,7 @@ import type { ComposerPhoto } from '../protocol';
 export function useStripDesign(): { design: StripDesign; photos: ComposerPhoto[] } {
   const { t, lang } = useI18n();
   const settings = useAtomValue(stripSettingsAtom);
-  const captured = useAtomValue(capturedPhotosAtom);
+  const captured = useAtomValue(readablePhotosAtom);
   const photos = useMemo(() => captured.map((p) => ({ id: p.id, blob: p.blob, focus: p.focus })), [captured]);
   const firstTakenAt = captured[0]?.takenAt;
   const design = useMemo<StripDesign>(
