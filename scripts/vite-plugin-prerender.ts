@@ -51,14 +51,19 @@ export function prerenderPlugin(): Plugin {
       const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
       const pages = entry.pagePaths();
       const urls: string[] = [];
+      // Every prerendered page by language: the service worker keeps a language's pages for
+      // offline use once one of them is visited (src/sw.ts).
+      const byLang: Record<string, string[]> = {};
       for (const lang of entry.LANGS) {
         for (const rest of pages) {
           const path = pathFor(lang, rest);
           const r = await entry.render(path, origin);
           write(outDir, fileFor(path), page(template, path, r, screenLinks(manifest, r.screenFile)));
+          (byLang[lang] ??= []).push(path);
           if (!(rest in entry.CANONICAL_OF)) urls.push(`${origin}${path}`);
         }
       }
+      write(outDir, 'pages.json', JSON.stringify(byLang));
       for (const lang of entry.LANGS) writeBinary(outDir, `og/${lang}.png`, sharePng(lang, await entry.shareText(lang), config.root));
       write(outDir, '404.html', page(template, null, await entry.render('/404', origin), ''));
       write(outDir, 'sitemap.xml', sitemap(urls));

@@ -3,6 +3,7 @@ import { STILL_DEADLINE_MS } from '../../src/features/vision/meta';
 import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
 import { capturedJpegs, meanRgb } from './helpers/booth';
+import { tr } from './i18n';
 
 // A shot is whole or not at all, and no worker holds the shutter (issue 25). The face worker's
 // silence is SIMULATED at the bridge (src/test-seam/faults.ts: the browser cannot freeze a worker
@@ -41,13 +42,18 @@ for (const how of ['a header link', 'the language menu'] as const) {
     await boothWithFaces(page);
     const earlier = await twoEarlierPhotos(page);
     await retakeHeldInProcessing(page);
+    // Left for good: the URL changes at once, but the booth screen stays mounted (hidden) until the
+    // next screen's code has come; the shot is released only once the next screen is on.
     if (how === 'a header link') {
       await page.locator('header').getByRole('link', { name: 'Privacy' }).click();
       await expect(page).toHaveURL(/\/privacy-policy$/);
+      await expect(page.locator('h1')).toHaveText(tr('en', 'privacy.title'));
+      await expect(page.getByTestId('booth-stage')).toHaveCount(0);
     } else {
       await page.locator('.lang-button').click();
       await page.getByRole('option', { name: /Español/ }).click();
       await expect(page).toHaveURL(/\/es\/photobooth$/);
+      await expect(page.locator('h1')).toHaveText(tr('es', 'booth.title'));
     }
     // The worker answers at last, and the abandoned sequence has ended: nothing it held is stored.
     expect(await page.evaluate(() => window.__pbTest!.releaseFaceReplies())).toBeGreaterThan(0);
