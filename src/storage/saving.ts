@@ -25,30 +25,30 @@ export function followSaves(store: Store, onStatus: (status: StorageStatus) => v
   const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(SESSION_CHANNEL) : null;
   let stopped = false;
 
-  /** One write at a time: a change during a write is written once more after it, with the latest state. */
-  const writer = (write: () => Promise<boolean>) => {
-    let running: Promise<void> | null = null;
-    let again = false;
-    const run = (): Promise<void> =>
-      write().then(
+  // One queue for this tab's writes and its reads of other tabs' changes, one task at a time, so
+  // a read never lands between a local change and its write (it would bring back a photo this tab
+  // just replaced). A task already waiting is not queued twice: it reads the latest state anyway.
+  let queue: Promise<void> = Promise.resolve();
+  const waiting = new Set<string>();
+  const enqueue = (name: string, task: () => Promise<void>) => {
+    if (waiting.has(name) || stopped) return;
+    waiting.add(name);
+    queue = queue.then(() => {
+      waiting.delete(name);
+      return stopped ? undefined : task();
+    });
+  };
+  const write = (name: string, save: () => Promise<boolean>) => () =>
+    enqueue(name, () =>
+      save().then(
         (wrote) => {
           onStatus('saved');
           if (wrote && !stopped) channel?.postMessage('changed');
         },
         (error: unknown) => onStatus(failureStatus(error)),
-      );
-    return () => {
-      if (running) return void (again = true);
-      running = run().finally(function next(): Promise<void> | void {
-        if (again && !stopped) {
-          again = false;
-          return run().finally(next);
-        }
-        running = null;
-      });
-    };
-  };
-  const photos = writer(async () => {
+      ),
+    );
+  const photos = write('photos', async () => {
     const list = store.get(capturedPhotosAtom);
     const wrote = await savePhotos(list, known);
     for (const p of list) known.add(p.id);
@@ -56,7 +56,7 @@ export function followSaves(store: Store, onStatus: (status: StorageStatus) => v
   });
   // The settings last written or read (null: none yet, so what is in the store now is written).
   let lastSettings: StripSettings | null = null;
-  const settings = writer(async () => {
+  const settings = write('settings', async () => {
     const now = store.get(stripSettingsAtom);
     if (now === lastSettings) return false;
     lastSettings = now;
@@ -65,11 +65,13 @@ export function followSaves(store: Store, onStatus: (status: StorageStatus) => v
   });
 
   /** Another tab changed the session: show what is stored, keeping this tab's photos not yet written. */
-  const onRemote = async () => {
+  const refresh = async (): Promise<void> => {
+    const mine = store.get(capturedPhotosAtom);
     const stored = await loadSession().catch(() => null);
     if (!stored || stopped) return;
+    // A change here while reading: its write is queued now, and this read comes again after it.
+    if (store.get(capturedPhotosAtom) !== mine) return void enqueue('refresh', refresh);
     const storedIds = new Set(stored.photos.map((p) => p.id));
-    const mine = store.get(capturedPhotosAtom);
     // A photo of this tab the store never had is not written yet: it stays. One it had is gone
     // because another tab removed it (a retake, a clear).
     const unwritten = mine.filter((p) => !storedIds.has(p.id) && !known.has(p.id));
@@ -89,7 +91,7 @@ export function followSaves(store: Store, onStatus: (status: StorageStatus) => v
       store.set(stripSettingsAtom, lastSettings);
     }
   };
-  if (channel) channel.onmessage = () => void onRemote();
+  if (channel) channel.onmessage = () => enqueue('refresh', refresh);
 
   const offs = [store.sub(capturedPhotosAtom, photos), store.sub(stripSettingsAtom, settings)];
   // What changed before saving began (photos taken while the saved session was read).
