@@ -113,39 +113,25 @@ export function installNetworkGuard(scope: GuardableScope, report: (err: Refused
   }
 
   // Constructors: a Proxy keeps their statics (WebSocket.OPEN) and instanceof checks intact.
-  for (const name of ['WebSocket', 'EventSource', 'WebTransport'] as const) {
+  const guardConstructor = (name: 'WebSocket' | 'EventSource' | 'WebTransport' | 'Worker' | 'SharedWorker', refused: (url: string) => boolean, via: string) => {
     const Original = scope[name];
-    if (!Original) continue;
+    if (!Original) return;
     lock(
       scope,
       name,
       new Proxy(Original, {
         construct(target, args: [string | URL, ...unknown[]], newTarget) {
-          if (foreign(args[0])) throw refuse(args[0], name);
+          if (refused(String(args[0]))) throw refuse(args[0], via);
           return Reflect.construct(target, args, newTarget) as object;
         },
       }),
     );
-  }
-
+  };
+  for (const name of ['WebSocket', 'EventSource', 'WebTransport'] as const) guardConstructor(name, foreign, name);
   // A nested worker runs code of its own, without this guard unless it is one of ours (a
   // same-origin entry, which imports the guard first: tests/unit/networkGuard.test.ts): one from
   // another origin, or made from a blob: or data: URL, is refused.
-  for (const name of ['Worker', 'SharedWorker'] as const) {
-    const Original = scope[name];
-    if (!Original) continue;
-    lock(
-      scope,
-      name,
-      new Proxy(Original, {
-        construct(target, args: [string | URL, ...unknown[]], newTarget) {
-          const url = String(args[0]);
-          if (foreign(url) || /^(blob|data):/i.test(url)) throw refuse(url, `nested ${name}`);
-          return Reflect.construct(target, args, newTarget) as object;
-        },
-      }),
-    );
-  }
+  for (const name of ['Worker', 'SharedWorker'] as const) guardConstructor(name, (url) => foreign(url) || /^(blob|data):/i.test(url), `nested ${name}`);
 
   const load = scope.importScripts;
   if (load) {

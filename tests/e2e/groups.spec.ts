@@ -4,7 +4,7 @@ import { MAX_FACES } from '../../src/features/vision/meta';
 import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
 import { enableBeauty, freeze, openBooth } from './helpers/beauty';
-import { keepPhoto, keepPreview, liveFaces, regionDiff, settledFaces, type Region } from './helpers/props';
+import { eyesRegion, keepPhoto, keepPreview, liveFaces, regionDiff, settledFaces } from './helpers/props';
 
 // Groups up to four (issue 25): the four-faces clip (faces ~90–130 px wide in 1280×720). Every
 // face is tracked, every beauty preset runs live with the preview moving and no error, a prop
@@ -13,14 +13,6 @@ test.use({ launchOptions: launchWithCamera({ clip: 'group-four-faces-1280x720.mj
 test.describe.configure({ timeout: 180_000 });
 
 type Face = { x: number; y: number }[];
-
-/** A box around a face's eyes (where glasses go), in preview coordinates (mirrored), 0..1. */
-function eyesRegion(face: Face): Region {
-  const pts = [33, 133, 159, 145, 263, 362, 386, 374].map((i) => face[i]!);
-  const xs = pts.map((p) => 1 - p.x);
-  const ys = pts.map((p) => p.y);
-  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
-}
 
 async function fourFaces(page: Page): Promise<Face[]> {
   await expect.poll(async () => (await liveFaces(page)).length, { timeout: 90_000, message: 'all four faces tracked' }).toBe(MAX_FACES);

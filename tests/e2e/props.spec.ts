@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { launchWithCamera } from './env';
 import { expect, expectAccessible, test } from './fixtures';
 import { freeze, openBooth } from './helpers/beauty';
-import { keepPhoto, keepPreview, liveFaces, regionDiff, regionSpread, settledFaces, type Region } from './helpers/props';
+import { eyesRegion, keepPhoto, keepPreview, liveFaces, regionDiff, regionSpread, settledFaces, type Region } from './helpers/props';
 
 // Face-tracked props with two faces in view (the group clip): drawn around both heads and nowhere
 // else, in the saved photo where the preview had them, under the colour filter.
@@ -10,14 +10,6 @@ test.use({ launchOptions: launchWithCamera({ clip: 'group-two-faces-1280x720.mjp
 test.describe.configure({ timeout: 120_000 });
 
 type Face = { x: number; y: number }[];
-
-/** A box around a face's eyes (where glasses go), in preview coordinates (mirrored), 0..1. */
-function eyesRegion(face: Face): Region {
-  const pts = [33, 133, 159, 145, 263, 362, 386, 374].map((i) => face[i]!);
-  const xs = pts.map((p) => 1 - p.x);
-  const ys = pts.map((p) => p.y);
-  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
-}
 
 /** A box above a face's forehead (where a hat goes): above landmark 10 by a third of the face's width. */
 function hatRegion(face: Face): Region {

@@ -7,6 +7,14 @@ import { expect, type Page } from '@playwright/test';
  */
 export type Region = [number, number, number, number];
 
+/** A box around a face's eyes (where glasses go), in preview coordinates (mirrored), 0..1. */
+export function eyesRegion(face: { x: number; y: number }[]): Region {
+  const pts = [33, 133, 159, 145, 263, 362, 386, 374].map((i) => face[i]!);
+  const xs = pts.map((p) => 1 - p.x);
+  const ys = pts.map((p) => p.y);
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
 export async function liveFaces(page: Page): Promise<{ x: number; y: number }[][]> {
   return page.evaluate(() => window.__pbTest!.landmarks().live);
 }

@@ -26,6 +26,12 @@ export function walkSteps(page: Page, rand: () => number, origin: string) {
 
   const { flush, load, closeDialogs, press, toBooth, leaveFullScreen, toPreview, lang, thumbs } = walkMoves(page, () => model);
 
+  /** The photos and the photo settings are under the beauty drawer when it is open (phones, tablets): a visitor closes it first. */
+  const closeBeautyDrawer = async () => {
+    const close = page.locator('.beauty-close');
+    if (await close.isVisible()) await press(close);
+  };
+
   // ---- taking photos ----------------------------------------------------------------------
   /** Start (or Retake all): `shots` photos replace the old ones once the first is taken. */
   const shoot = async (shots: number, countdown: 0 | 3, cancel = false): Promise<string> => {
@@ -56,9 +62,7 @@ export function walkSteps(page: Page, rand: () => number, origin: string) {
     if (!model.length) return shoot(1, 0);
     await toBooth();
     await leaveFullScreen();
-    // The photos are under the beauty drawer when it is open (phones, tablets): close it first.
-    const close = page.locator('.beauty-close');
-    if (await close.isVisible()) await press(close);
+    await closeBeautyDrawer();
     await page.getByTestId('countdown').selectOption('0');
     const i = Math.floor(rand() * model.length);
     const old = model[i];
@@ -207,6 +211,8 @@ export function walkSteps(page: Page, rand: () => number, origin: string) {
   const motion = async (): Promise<string> => {
     await toBooth();
     await leaveFullScreen();
+    // The photo settings are under the drawer too (seed 1413906427, step 53, timed out on it).
+    await closeBeautyDrawer();
     const box = page.getByTestId('motion-on');
     const on = rand() < 0.5;
     if ((await box.isChecked()) !== on) await press(box);
