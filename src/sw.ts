@@ -9,6 +9,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { DEFAULT_LANG, isLang } from './i18n/languages';
+import { MODEL_URL, WASM_BASE } from './features/vision/runtime.gen';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -70,11 +71,21 @@ registerRoute(
   }),
 );
 // MediaPipe's wasm (13 MB) and the face model: cached when first used, so the landing page never
-// downloads them.
+// downloads them. Their URLs are named by version and content hash (scripts/assets.mjs), so an
+// update never mixes versions; what an older version cached is dropped when this worker activates.
+const RUNTIME_CACHE = 'face-model';
+const isCurrentRuntime = (path: string) => path.startsWith(`${WASM_BASE}/`) || path === MODEL_URL;
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches.open(RUNTIME_CACHE).then(async (cache) => {
+      for (const request of await cache.keys()) if (!isCurrentRuntime(new URL(request.url).pathname)) await cache.delete(request);
+    }),
+  );
+});
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && (url.pathname.startsWith('/mediapipe/') || url.pathname.startsWith('/models/')),
   new CacheFirst({
-    cacheName: 'face-model',
+    cacheName: RUNTIME_CACHE,
     plugins: [new ExpirationPlugin({ maxEntries: 10 }), new CacheableResponsePlugin({ statuses: [200] })],
   }),
 );

@@ -1,3 +1,4 @@
+import { MODEL_URL, WASM_BASE } from '../../src/features/vision/meta';
 import { launchWithCamera } from './env';
 import { expect, expectOnlyOwnOrigin, test } from './fixtures';
 import { openBooth, setLevels } from './helpers/beauty';
@@ -24,7 +25,7 @@ test('beauty loads offline after one online use, and the landing page fetches no
   await expect(page.getByTestId('beauty-panel')).toHaveAttribute('data-landmarks', '1x478', { timeout: 30_000 });
   await expect
     .poll(() => page.evaluate(async () => (await (await caches.open('face-model')).keys()).map((r) => new URL(r.url).pathname).sort()))
-    .toEqual(expect.arrayContaining(['/mediapipe/vision_wasm_internal.js', '/mediapipe/vision_wasm_internal.wasm', '/models/face_landmarker.task']));
+    .toEqual(expect.arrayContaining([`${WASM_BASE}/vision_wasm_internal.js`, `${WASM_BASE}/vision_wasm_internal.wasm`, MODEL_URL]));
 
   // Offline: reload, and face effects still start.
   await context.setOffline(true);

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { MODEL_URL } from '../../src/features/vision/meta';
 import { launchWithCamera } from './env';
 import { expect, expectAccessible, expectOnlyOwnOrigin, test } from './fixtures';
 import {
@@ -32,7 +33,7 @@ test('the worker reports 478 landmarks for one face, loading with a progress bar
   // Hold the model's bytes back a moment so the progress bar can be seen.
   let release = () => {};
   const held = new Promise<void>((r) => (release = r));
-  await page.route('**/models/face_landmarker.task', async (route) => {
+  await page.route(`**${MODEL_URL}`, async (route) => {
     await held;
     await route.continue();
   });
@@ -46,7 +47,7 @@ test('the worker reports 478 landmarks for one face, loading with a progress bar
   await expect(page.getByTestId('beauty-panel')).toHaveAttribute('data-landmarks', '1x478', { timeout: 30_000 });
   await expect(page.getByTestId('beauty-noface')).toHaveCount(0);
   // The model came from our own origin, once.
-  expect(requests.filter((r) => r.url.endsWith('/models/face_landmarker.task'))).toHaveLength(1);
+  expect(requests.filter((r) => r.url.endsWith(MODEL_URL))).toHaveLength(1);
   await expectAccessible(page);
   expectOnlyOwnOrigin(requests, new URL(baseURL!).origin);
 });
@@ -209,7 +210,7 @@ test.describe('beauty when the model cannot load', () => {
   test.use({ allowConsoleErrors: [/Failed to load resource.*404/] });
 
   test('the panel says face effects are unavailable and capture still works', async ({ page, requests, baseURL }) => {
-    await page.route('**/models/face_landmarker.task', (route) => route.fulfill({ status: 404, body: 'not found' }));
+    await page.route(`**${MODEL_URL}`, (route) => route.fulfill({ status: 404, body: 'not found' }));
     await openBooth(page);
     await page.getByTestId('beauty-enable').check();
     await expect(page.getByTestId('beauty-unavailable')).toHaveText(
@@ -221,7 +222,7 @@ test.describe('beauty when the model cannot load', () => {
     expect([photo.width, photo.height]).toEqual([1280, 720]);
     await expect(page.getByTestId('captured-thumb')).toHaveCount(1);
     // The way out: once the model is reachable again, "Try again" brings face effects back.
-    await page.unroute('**/models/face_landmarker.task');
+    await page.unroute(`**${MODEL_URL}`);
     await page.getByTestId('beauty-retry').click();
     await expect(page.getByTestId('beauty-panel')).toHaveAttribute('data-model', 'ready', { timeout: 60_000 });
     await expect(page.getByTestId('beauty-unavailable')).toHaveCount(0);

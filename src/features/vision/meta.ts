@@ -1,8 +1,10 @@
 /** The landmarker's data: where its files are served from and how hard it works. */
 
-/** The face model and MediaPipe's wasm, served by the app itself (never a CDN: see README). */
-export const MODEL_URL = '/models/face_landmarker.task';
-export const WASM_BASE = '/mediapipe';
+/**
+ * The face model and MediaPipe's wasm, served by the app itself (never a CDN: see README), under
+ * URLs named by version and content hash (written by scripts/assets.mjs at install and build).
+ */
+export { MODEL_URL, WASM_BASE } from './runtime.gen';
 /** Faces tracked at once (each has its own landmarker in the worker). */
 export const MAX_FACES = 4;
 /** Side (px) a tracked face's crop is scaled to for a live frame, and for a capture's still. */

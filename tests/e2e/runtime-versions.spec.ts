@@ -1,0 +1,45 @@
+import { MODEL_URL, WASM_BASE } from '../../src/features/vision/meta';
+import { expect, test } from './fixtures';
+
+// MediaPipe's wasm and the face model are served under URLs named by version and content hash
+// (scripts/assets.mjs), and a service worker that activates drops what older versions cached
+// (issue 26): an update never mixes new worker code with old wasm.
+test.use({ serviceWorkers: 'allow' });
+
+test('the runtime URLs carry a version and a hash, and an activating service worker drops older versions’ cached runtime', async ({ page }) => {
+  expect(WASM_BASE).toMatch(/^\/mediapipe\/\d+\.\d+\.\d+-[0-9a-f]{8}$/);
+  expect(MODEL_URL).toMatch(/^\/models\/face_landmarker-[0-9a-f]{8}\.task$/);
+  await page.goto('/');
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 30_000 }).toBe(true);
+  const served = await page.evaluate(
+    async ([wasm, model]) => Promise.all([`${wasm}/vision_wasm_internal.js`, model].map(async (u) => (await fetch(u, { method: 'HEAD' })).status)),
+    [WASM_BASE, MODEL_URL] as const,
+  );
+  expect(served, 'the runtime is served at its versioned URLs').toEqual([200, 200]);
+
+  // What an older version left in the runtime cache (its own folder, and the old unversioned names),
+  // beside the current version's loader.
+  const OLD = ['/mediapipe/0.10.0-0badc0de/vision_wasm_internal.js', '/mediapipe/vision_wasm_internal.wasm', '/models/face_landmarker.task'];
+  const CURRENT = `${WASM_BASE}/vision_wasm_internal.js`;
+  await page.evaluate(
+    async ([old, current]) => {
+      const cache = await caches.open('face-model');
+      for (const u of old) await cache.put(u, new Response('old runtime'));
+      await cache.put(current, await fetch(current));
+    },
+    [OLD, CURRENT] as const,
+  );
+  // An updated service worker installs and activates: here the same script under another URL
+  // (a new worker to the browser, as a new build's sw.js is).
+  await page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.register('/sw.js?update=1', { scope: '/' });
+    await new Promise<void>((resolve) => {
+      const sw = reg.installing ?? reg.waiting ?? reg.active!;
+      if (sw.state === 'activated') return resolve();
+      sw.addEventListener('statechange', () => sw.state === 'activated' && resolve());
+    });
+  });
+  await expect
+    .poll(() => page.evaluate(async () => (await (await caches.open('face-model')).keys()).map((r) => new URL(r.url).pathname).sort()))
+    .toEqual([CURRENT]);
+});
