@@ -29,6 +29,8 @@ export class Pipeline<X = unknown> {
   private frameFence: WebGLSync | null = null;
   /** Where a frame too large for a texture is scaled down first. */
   private downscale: OffscreenCanvas | null = null;
+  /** The largest texture side this GPU takes (a larger upload fails: a black picture); read once per context. */
+  maxTextureSize = 4096;
   /** Programs to compile in the background again after a context restore. */
   private wanted = new Map<string, string>();
   /** When set, each pass ends with a GPU sync and its wall time is recorded (measurements only). */
@@ -77,6 +79,7 @@ export class Pipeline<X = unknown> {
     this.sourceTexture = gl.createTexture();
     this.sourceSize = { width: 0, height: 0 };
     this.frameFence = null;
+    this.maxTextureSize = (gl.getParameter(gl.MAX_TEXTURE_SIZE) as number) || 4096;
     gl.bindTexture(gl.TEXTURE_2D, this.sourceTexture);
     setTextureParams(gl);
     for (const stage of this.stages) stage.init(gl);
@@ -115,10 +118,6 @@ export class Pipeline<X = unknown> {
     this.lastPassTimings.push({ id, ms: performance.now() - t0 });
   }
 
-  /** The largest texture side this GPU takes (a larger upload fails: a black picture). */
-  get maxTextureSize(): number {
-    return (this.gl.getParameter(this.gl.MAX_TEXTURE_SIZE) as number) || 4096;
-  }
 
   /**
    * Uploads a camera frame (video element or bitmap) as the source texture. A frame larger than

@@ -39,12 +39,8 @@ export function SessionPersistence() {
     // An IndexedDB that never answers (seen on broken profiles) must not leave the app waiting:
     // past the deadline the session lives in memory, and the notice says so.
     withDeadline(loadSession(), OPEN_DEADLINE_MS)
-      .then(async (stored) => {
-        // A photo whose bytes cannot be decoded is left out of the strip and the downloads (the
-        // preview names it): checked before the photos are shown, so nothing fails on it.
-        const unreadable = await findUnreadable(stored.photos);
+      .then((stored) => {
         if (!alive) return;
-        setUnreadable(unreadable);
         noteRepairedRecords(stored.repaired);
         loaded.current = stored.photos;
         // Photos taken before the saved session arrived win over the saved ones.
@@ -52,6 +48,10 @@ export function SessionPersistence() {
         if (stored.settings) setSettings((current) => ({ ...DEFAULT_STRIP_SETTINGS, ...stored.settings, ...diff(current) }));
         setStatus('saved');
         setPhase('saving');
+        // A photo whose bytes cannot be decoded is named on the preview and left out of the strip
+        // and the downloads. Checked beside start-up, not before it: the photos show at once, and
+        // the strip's composer skips such a photo by itself meanwhile.
+        void findUnreadable(stored.photos).then((bad) => alive && bad.size > 0 && setUnreadable(bad));
       })
       .catch((error: unknown) => {
         if (!alive) return;

@@ -30,7 +30,9 @@ export interface CameraInfo {
   deviceId: string | null;
   facing: string | null;
 }
-export const cameraInfoAtom = atom<CameraInfo>({ status: 'starting', error: null, devices: [], deviceId: null, facing: null });
+/** The camera before it has answered (also what each new session starts from). */
+export const CAMERA_STARTING: CameraInfo = { status: 'starting', error: null, devices: [], deviceId: null, facing: null };
+export const cameraInfoAtom = atom<CameraInfo>(CAMERA_STARTING);
 
 /** The camera picture's shape (width / height) once its first frame is known. */
 export const pictureAspectAtom = atom<number | null>(null);

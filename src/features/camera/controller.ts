@@ -15,7 +15,6 @@ export interface CameraState {
   facing: string | null;
 }
 
-export const CAMERA_STARTING: CameraState = { status: 'starting', error: null, stream: null, devices: [], deviceId: null, facing: null };
 
 /** A camera's deviceId is an opaque string; anything else stored under the key is removed. */
 const SavedCamera = v.pipe(v.string(), v.minLength(1), v.maxLength(512));
@@ -29,7 +28,7 @@ const HIDDEN_RELEASE_MS = 30_000;
  * stops every track when disposed or when the tab stays hidden. `onChange` gets each new state.
  */
 export class CameraController {
-  private state: CameraState = CAMERA_STARTING;
+  private state: CameraState = { status: 'starting', error: null, stream: null, devices: [], deviceId: null, facing: null };
   private stream: MediaStream | null = null;
   /** Each open gets a number; a slower, older open that resolves late is discarded. */
   private generation = 0;

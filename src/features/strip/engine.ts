@@ -31,7 +31,10 @@ export class StripEngine {
   }
 
   private async draw(design: StripDesign, photos: ComposerPhoto[], width: number, height: number) {
-    const sources = await Promise.all(photos.map(async (p) => ({ ...(await this.decode(p)), focus: p.focus })));
+    // A photo whose bytes cannot be decoded is left out, never the whole strip with it (the
+    // preview names it: SessionPersistence checks what it reads back).
+    const decoded = await Promise.allSettled(photos.map(async (p) => ({ ...(await this.decode(p)), focus: p.focus })));
+    const sources = decoded.flatMap((d) => (d.status === 'fulfilled' ? [d.value] : []));
     const canvas = makeCanvas(width, height);
     const ctx = canvas.getContext('2d', { alpha: false }) as Ctx2D | null;
     if (!ctx) throw new Error('No 2D context');

@@ -119,8 +119,11 @@ export function cropToFrame(points: ArrayLike<number>, crop: Crop, width: number
 
 /** Whether two faces' landmarks are the same face (their boxes' centres within half a face). */
 export function sameFace(a: Float32Array, b: Float32Array, width: number, height: number): boolean {
-  const ba = faceBox(a, width, height);
-  const bb = faceBox(b, width, height);
+  return sameBox(faceBox(a, width, height), faceBox(b, width, height));
+}
+
+/** Whether two faces' boxes (in one frame's units) are the same face: their centres within half a face. */
+export function sameBox(ba: Crop, bb: Crop): boolean {
   const ca = centre(ba);
   const cb = centre(bb);
   return Math.hypot(ca.x - cb.x, ca.y - cb.y) < 0.5 * Math.max(ba.w, ba.h, bb.w, bb.h);

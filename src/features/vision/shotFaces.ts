@@ -1,3 +1,4 @@
+import { sameBox, type Crop } from './faceCrops';
 import type { FaceLandmarks } from './types';
 
 /**
@@ -9,7 +10,8 @@ export interface ShotFaces {
   shown: FaceLandmarks[];
 }
 
-function centreAndSize(face: FaceLandmarks) {
+/** A face's box from its landmarks (normalised to the frame). */
+function boxOf(face: FaceLandmarks): Crop {
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -Infinity;
@@ -20,15 +22,12 @@ function centreAndSize(face: FaceLandmarks) {
     y0 = Math.min(y0, p.y);
     y1 = Math.max(y1, p.y);
   }
-  return { x: (x0 + x1) / 2, y: (y0 + y1) / 2, size: Math.max(x1 - x0, y1 - y0) };
+  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
 }
 
-/** Whether two faces (normalised landmarks of the same frame shape) are the same face: centres within half a face. */
+/** Whether two faces of one photo are the same face (the rule the worker's tracking uses: faceCrops `sameBox`). */
 export function isSameFace(a: FaceLandmarks, b: FaceLandmarks): boolean {
-  if (!a.length || !b.length) return false;
-  const ca = centreAndSize(a);
-  const cb = centreAndSize(b);
-  return Math.hypot(ca.x - cb.x, ca.y - cb.y) < 0.5 * Math.max(ca.size, cb.size);
+  return a.length > 0 && b.length > 0 && sameBox(boxOf(a), boxOf(b));
 }
 
 /**

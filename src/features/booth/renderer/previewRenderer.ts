@@ -52,13 +52,15 @@ export interface PreviewEvents extends SideReadEvents {
   onModeChange?: (mode: RenderMode, reason: 'unavailable' | 'lost' | 'restored' | 'ok') => void;
 }
 
-/** What a photo is: the image, its look, and the faces its stages used (the strip crops around them). */
-export type ShotImage = CapturedImage & { look: Look; faces: FaceLandmarks[] };
+/** What a photo is: the image, and the faces its stages used (the strip crops around them). */
+export type ShotImage = CapturedImage & { faces: FaceLandmarks[] };
 
 export class PreviewRenderer {
   readonly pipeline: Pipeline<StageInputs> | null;
   mode: RenderMode;
   private look: Look | null = null;
+  /** Whether the look has a stage that needs faces (worked out once per look, not per frame). */
+  private lookNeedsFaces = false;
   private disposed = false;
   private counts = { cameraFrames: 0, renderedFrames: 0, jsMs: 0, skippedFrames: 0 };
   private loop: FrameLoop;
@@ -104,6 +106,7 @@ export class PreviewRenderer {
   /** The look the preview draws with from now on (a still camera picture is redrawn at once). */
   setLook(look: Look): void {
     this.look = look;
+    this.lookNeedsFaces = lookNeedsFaces(look, this.stages);
     this.invalidate();
   }
 
@@ -240,7 +243,7 @@ export class PreviewRenderer {
     if (!look) return;
     let faces: FaceLandmarks[] = [];
     // This frame is offered to the landmarker only while a stage needs faces.
-    if (lookNeedsFaces(look, this.stages)) {
+    if (this.lookNeedsFaces) {
       this.faces.offer(v, mediaMs);
       faces = this.faces.latest();
     }
@@ -284,8 +287,8 @@ export class PreviewRenderer {
       };
       const photo = await captureWithPipeline(p, v, inputsFor, filterPass(look.filterId, look.mirror), () => !this.disposed, signal);
       this.lastMediaTime = -1; // the preview re-uploads the live frame next
-      if (photo) return { ...photo, look, faces };
+      if (photo) return { ...photo, faces };
     }
-    return { ...(await capturePlain(v, look.mirror, signal)), look, faces: [] };
+    return { ...(await capturePlain(v, look.mirror, signal)), faces: [] };
   }
 }

@@ -9,8 +9,9 @@ import { classifyLight } from '../../vision/light';
 import { FLASH_MS } from '../meta';
 import { PreviewRenderer } from '../renderer/previewRenderer';
 import { playShutter } from '../shutterSound';
-import { readLook } from './look';
+import { LOOK_ATOMS, readLook } from './look';
 import {
+  CAMERA_STARTING,
   cameraInfoAtom,
   captureOverlayAtom,
   countdownAtom,
@@ -62,7 +63,7 @@ export class BoothSession {
     this.camera = new CameraController((state) => this.onCamera(state));
     this.faces = new FaceDemand(store);
     // What a previous visit published is not this one's.
-    store.set(cameraInfoAtom, { status: 'starting', error: null, devices: [], deviceId: null, facing: null });
+    store.set(cameraInfoAtom, CAMERA_STARTING);
     store.set(pictureAspectAtom, null);
     store.set(renderModeAtom, null);
     store.set(captureOverlayAtom, IDLE_OVERLAY);
@@ -72,10 +73,16 @@ export class BoothSession {
 
   /** Opens the camera and starts following the look (once, after creating the session). */
   open(): void {
-    this.faces.start();
+    // The look the preview draws with follows the store (the renderer reads none), and so does
+    // what the face tracking must provide.
+    const follow = () => {
+      const look = readLook(this.store, 'preview');
+      this.renderer?.setLook(look);
+      this.faces.lookChanged(look);
+    };
+    for (const a of LOOK_ATOMS) this.offs.push(this.store.sub(a, follow));
+    this.faces.lookChanged(readLook(this.store, 'preview'));
     this.camera.start();
-    // The look the preview draws with follows the store (the renderer reads none).
-    this.offs.push(this.faces.onLook((look) => this.renderer?.setLook(look)));
   }
 
   /** The screen's video and canvas: the renderer is made for them (again after a remount). */
@@ -143,10 +150,6 @@ export class BoothSession {
 
   get canShoot(): boolean {
     return !this.disposed && this.camera.current.status === 'live' && !!this.renderer;
-  }
-
-  get busy(): boolean {
-    return this.sequence !== null;
   }
 
   /** Every shot again ("Retake all" once there are photos). */

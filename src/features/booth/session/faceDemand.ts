@@ -3,13 +3,13 @@ import { pageFaceTracker, type FaceTracker } from '../../vision/faceTracker';
 import { faceTrackingAtom, type FaceTracking } from '../../vision/state';
 import type { LiveFaceSource } from '../renderer/previewRenderer';
 import { lookNeedsFaces, type Look } from '../stages';
-import { LOOK_ATOMS, readLook } from './look';
+import { readLook } from './look';
 
 /** After the camera is live, the model is loaded when the browser is idle (at the latest after this). */
 const IDLE_LOAD_TIMEOUT_MS = 8_000;
 
 /**
- * The booth session's face tracking: it follows the look in the store, and holds the page's face
+ * The booth session's face tracking: told of each new look, it holds the page's face
  * tracker while anything needs faces — a stage in the registry (a beauty level, a prop), or the
  * strip's framing (a photo's crop follows its faces), which asks for it once the camera is live
  * and the browser idle. When the session ends nothing needs it, and the tracker closes a while
@@ -20,7 +20,6 @@ export class FaceDemand {
   private held: FaceTracker | null = null;
   private framing = false;
   private offs: (() => void)[] = [];
-  private lookListeners = new Set<(look: Look) => void>();
   private idle: (() => void) | null = null;
   private published: FaceTracking | null = null;
 
@@ -37,20 +36,9 @@ export class FaceDemand {
     latest: () => this.held?.getLiveFaces().faces ?? [],
   };
 
-  start(): void {
-    const changed = () => {
-      const look = readLook(this.store, 'preview');
-      for (const fn of this.lookListeners) fn(look);
-      this.update(look);
-    };
-    for (const a of LOOK_ATOMS) this.offs.push(this.store.sub(a, changed));
-    this.update(readLook(this.store, 'preview'));
-  }
-
-  /** Calls `fn` with the preview's look whenever it changes. */
-  onLook(fn: (look: Look) => void): () => void {
-    this.lookListeners.add(fn);
-    return () => this.lookListeners.delete(fn);
+  /** The preview's look changed (the session follows the store): a stage may need faces now. */
+  lookChanged(look: Look): void {
+    if (this.framing || lookNeedsFaces(look)) void this.hold().load();
   }
 
   /** The camera plays: the strip's framing wants faces, once the browser is idle. */
@@ -59,7 +47,7 @@ export class FaceDemand {
     const go = () => {
       this.idle = null;
       this.framing = true;
-      this.update(readLook(this.store, 'preview'));
+      this.lookChanged(readLook(this.store, 'preview'));
     };
     if ('requestIdleCallback' in window) {
       const id = requestIdleCallback(go, { timeout: IDLE_LOAD_TIMEOUT_MS });
@@ -78,10 +66,6 @@ export class FaceDemand {
   /** After a failure (offline on first use): load again. */
   retry(): void {
     void this.hold().retry();
-  }
-
-  private update(look: Look): void {
-    if (this.framing || lookNeedsFaces(look)) void this.hold().load();
   }
 
   private hold(): FaceTracker {
@@ -109,7 +93,6 @@ export class FaceDemand {
   dispose(): void {
     this.idle?.();
     for (const off of this.offs.splice(0)) off();
-    this.lookListeners.clear();
     this.held?.closeSoon();
     this.held = null;
   }
