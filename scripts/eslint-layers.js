@@ -14,7 +14,10 @@ export const LAYERS = {
   app: ['pages', 'features/*', 'storage', 'content', 'workers', 'gl', ...SHARED],
   pages: ['features/*', 'storage', 'content', ...SHARED],
   storage: ['features/strip', 'lib', 'state', 'i18n', 'components'],
-  'features/booth': ['features/filters', 'features/beauty', 'features/props', 'features/vision', 'features/camera', 'features/motion', 'gl', 'workers', ...SHARED],
+  'features/booth': ['features/filters', 'features/beauty', 'features/props', 'features/vision', 'features/camera', 'features/motion', 'features/strip', 'gl', 'workers', ...SHARED],
+  // The host's event mode: a booth (its session and screen parts), the strip, printing and the gallery.
+  'features/event': ['features/booth', 'features/strip', 'features/print', 'features/filters', 'features/beauty', 'features/props', 'features/motion', 'storage', ...SHARED],
+  'features/print': ['features/strip', ...SHARED],
   'features/motion': ['features/strip', 'workers', ...SHARED],
   'features/strip': ['workers', ...SHARED],
   'features/beauty': ['features/vision', 'gl', ...SHARED],

@@ -13,8 +13,8 @@ import { sharePng } from './share-image';
  * Static hosts serve `x.html` for `/x`; the not-found page is 404.html. Each file is the built
  * index.html with the page's body in #root (data-path says which path it is: the app hydrates it
  * only there) and its head: title, description, canonical, hreflang, Open Graph, JSON-LD.
- * Also writes sitemap.xml (every indexable page × language), robots.txt and each language's share
- * image, og/<lang>.png (scripts/share-image.ts).
+ * Also writes sitemap.xml (every indexable page × language: not /about, not a bare screen),
+ * robots.txt and each language's share image, og/<lang>.png (scripts/share-image.ts).
  *
  * The site's public origin is one build-time setting: SITE_ORIGIN (README, "Hosting").
  */
@@ -60,7 +60,7 @@ export function prerenderPlugin(): Plugin {
           const r = await entry.render(path, origin);
           write(outDir, fileFor(path), page(template, path, r, screenLinks(manifest, r.screenFile)));
           (byLang[lang] ??= []).push(path);
-          if (!(rest in entry.CANONICAL_OF)) urls.push(`${origin}${path}`);
+          if (entry.inSitemap(rest)) urls.push(`${origin}${path}`);
         }
       }
       write(outDir, 'pages.json', JSON.stringify(byLang));

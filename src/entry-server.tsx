@@ -24,6 +24,11 @@ export function pagePaths(): string[] {
 /** Pages another one stands for (same content): left out of the sitemap, canonical to the other. */
 export const CANONICAL_OF: Record<string, string> = { '/about': '/privacy-policy' };
 
+/** Whether a page goes in the sitemap: not one canonical to another, nor a bare screen (noindex). */
+export function inSitemap(rest: string): boolean {
+  return !(rest in CANONICAL_OF) && routeFor(rest)?.bare !== true;
+}
+
 export const LANGS: Lang[] = LANGUAGES.map((l) => l.code);
 
 /** Each screen's module, as the build manifest names it: its CSS and code are linked in the page's head. */
@@ -39,6 +44,8 @@ const SCREEN_FILES: Record<ScreenId, string> = {
   terms: 'src/pages/TermsPage.tsx',
   blog: 'src/pages/BlogListPage.tsx',
   article: 'src/pages/BlogArticlePage.tsx',
+  event: 'src/pages/EventPage.tsx',
+  eventBooth: 'src/pages/EventBoothPage.tsx',
 };
 
 export interface Rendered {
@@ -85,6 +92,7 @@ export async function render(url: string, origin: string): Promise<Rendered> {
     defaultPath: pathFor(DEFAULT_LANG, canonicalRest),
     kind: article ? 'article' : 'website',
     structured: screen === 'landing' ? landingData(origin, lang, t) : [],
+    noindex: route?.bare === true,
   };
   return { body: html.slice(hoisted.length), hoisted, head: headTags(page), lang, screenFile: route ? SCREEN_FILES[route.screen] : null };
 }

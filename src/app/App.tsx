@@ -73,11 +73,15 @@ function Screen({ title, strings, children }: { title: TitleKind; strings: Strin
   return <>{children}</>;
 }
 
-/** Header, the routed screen (matched on the path without its language prefix) and footer. */
+/**
+ * Header, the routed screen (matched on the path without its language prefix) and footer; a bare
+ * screen (event mode's guest booth) is shown alone, with no way off it but its own.
+ */
 function Shell({ location, rest }: { location: string; rest: string }) {
+  const bare = routeFor(rest)?.bare === true;
   return (
     <>
-      <Header />
+      {!bare && <Header />}
       <main id="main" tabIndex={-1}>
         <ErrorBoundary resetKey={location} fallback={(error) => <ScreenError error={error} />}>
           <Suspense fallback={<Loading />}>
@@ -101,7 +105,7 @@ function Shell({ location, rest }: { location: string; rest: string }) {
           </Suspense>
         </ErrorBoundary>
       </main>
-      <Footer />
+      {!bare && <Footer />}
       <TutorialSlot />
       <MountOnce when={routeFor(rest)?.live === true}>
         <SessionPersistence />

@@ -21,6 +21,7 @@ export function Footer() {
             <li><LangLink href="/#gallery">{t('nav.gallery')}</LangLink></li>
             <li><LangLink href="/photobooth">{t('footer.photobooth')}</LangLink></li>
             <li><LangLink href="/preview">{t('footer.preview')}</LangLink></li>
+            <li><LangLink href="/event">{t('footer.event')}</LangLink></li>
             <li>
               <button type="button" className="link-button" onClick={() => openTutorial(true)}>
                 {t('nav.tutorial')}

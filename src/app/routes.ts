@@ -18,6 +18,8 @@ export const SCREENS = {
   terms: lazyScreen(() => import('../pages/TermsPage')),
   blog: lazyScreen(() => import('../pages/BlogListPage')),
   article: lazyScreen(() => import('../pages/BlogArticlePage')),
+  event: lazyScreen(() => import('../pages/EventPage')),
+  eventBooth: lazyScreen(() => import('../pages/EventBoothPage')),
 };
 
 export type ScreenId = keyof typeof SCREENS;
@@ -35,9 +37,15 @@ export interface RouteDef {
    * saved session's code (IndexedDB) loads when the first such screen opens (App's MountOnce).
    */
   live?: true;
+  /**
+   * A full-screen screen with no site header, footer or navigation (event mode's guest booth):
+   * nothing to leave by. Not a page to be found either: noindex, and left out of the sitemap.
+   */
+  bare?: true;
 }
 
 const GUIDES: StringGroup[] = ['guides', 'landing'];
+const EVENT: StringGroup[] = ['booth', 'preview', 'event'];
 
 /** The route a path (without its language prefix) shows, or undefined for the not-found page. */
 export function routeFor(rest: string): RouteDef | undefined {
@@ -51,7 +59,8 @@ export function routeFor(rest: string): RouteDef | undefined {
 export const ROUTES: RouteDef[] = [
   { path: '/', screen: 'landing', title: 'home', strings: ['landing'] },
   { path: '/welcome', screen: 'welcome', title: 'home', strings: GUIDES },
-  { path: '/photobooth', screen: 'booth', title: 'booth', strings: ['booth'], live: true },
+  // The strip's layout and frame are chosen in the booth too (their names are the strip's strings).
+  { path: '/photobooth', screen: 'booth', title: 'booth', strings: ['booth', 'preview'], live: true },
   { path: '/preview', screen: 'preview', title: 'preview', strings: ['preview'], live: true },
   { path: '/privacy-policy', screen: 'privacy', title: 'privacy', strings: GUIDES },
   // The spec: /about shows the same page as the privacy policy (and so the same title).
@@ -63,4 +72,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/terms', screen: 'terms', title: 'home', strings: GUIDES },
   { path: '/blog', screen: 'blog', title: 'home', strings: GUIDES },
   { path: '/blog/:slug', screen: 'article', title: 'own', strings: GUIDES },
+  // Event mode: the host's set-up and gallery (its settings and strips are on the device), and the
+  // guest booth it opens. The booth's and the strip's strings name the layouts, frames and controls.
+  { path: '/event', screen: 'event', title: 'event', strings: EVENT, live: true },
+  { path: '/event/booth', screen: 'eventBooth', title: 'event', strings: EVENT, live: true, bare: true },
 ];

@@ -10,7 +10,9 @@ export const STRING_GROUPS = {
   landing: ['landing', 'testimonials', 'faq'],
   guides: ['welcome', 'privacy', 'contact', 'photoTutorial', 'userGuide', 'terms', 'blog'],
   booth: ['booth', 'filters', 'camera', 'beauty', 'props'],
-  preview: ['preview', 'strip', 'share', 'motion'],
+  preview: ['preview', 'strip', 'share', 'motion', 'print'],
+  // Event mode's own words (its screens also take the booth's and the preview's).
+  event: ['event'],
   // Meta descriptions: only the prerender reads them (into each page's <head>), never the app.
   meta: ['meta'],
 } as const satisfies Record<string, readonly string[]>;

@@ -1,11 +1,11 @@
 import type { Translate } from './I18nProvider';
 
 /** Which title a screen gets ('own': the screen sets it, e.g. a blog article). */
-export type TitleKind = 'home' | 'booth' | 'preview' | 'privacy' | 'contact' | 'own';
+export type TitleKind = 'home' | 'booth' | 'preview' | 'privacy' | 'contact' | 'event' | 'own';
 
 /**
  * Document titles, as the spec sets them: home = app name with tagline; photobooth and preview =
- * translated titles; privacy and contact = "{label} | {app name}"; any other path = the home title.
+ * translated titles (and event mode's); privacy and contact = "{label} | {app name}"; any other path = the home title.
  */
 export function documentTitle(kind: Exclude<TitleKind, 'own'>, t: Translate): string {
   const app = t('app.name');
@@ -14,6 +14,8 @@ export function documentTitle(kind: Exclude<TitleKind, 'own'>, t: Translate): st
       return t('titles.booth');
     case 'preview':
       return t('titles.preview');
+    case 'event':
+      return t('titles.event');
     case 'privacy':
       return `${t('nav.privacy')} | ${app}`;
     case 'contact':

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useId, useRef, useState } from 'react';
 import { useShortcuts } from '../components/useShortcuts';
+import { useLangNavigate } from '../components/LangLink';
 import BeautyPanel from '../features/beauty/BeautyPanel';
 import { BOOTH_ACTIONS, type BoothActionContext } from '../features/booth/actions';
 import { BoothBar } from '../features/booth/BoothBar';
@@ -8,6 +9,7 @@ import { CameraToolbar, CameraView } from '../features/booth/CameraView';
 import { CapturedPhotos } from '../features/booth/CapturedPhotos';
 import { LightBanner } from '../features/booth/LightBanner';
 import { PhotoSettings } from '../features/booth/PhotoSettings';
+import { StripChoice } from '../features/booth/StripChoice';
 import { cameraInfoAtom, captureOverlayAtom, renderModeAtom, shotNoticeAtom } from '../features/booth/state';
 import { useBoothSession } from '../features/booth/useBoothSession';
 import { useHeightVar } from '../components/useHeightVar';
@@ -27,7 +29,8 @@ export default function BoothPage() {
   // sends it commands and renders what it publishes.
   const session = useBoothSession();
   const camera = useAtomValue(cameraInfoAtom);
-  const busy = useAtomValue(captureOverlayAtom).kind !== 'idle';
+  const overlay = useAtomValue(captureOverlayAtom);
+  const busy = overlay.kind !== 'idle';
   const renderMode = useAtomValue(renderModeAtom);
   const notice = useAtomValue(shotNoticeAtom);
   // One map for the picker's thumbnail canvases, filled by the picker, drawn by the renderer.
@@ -37,8 +40,11 @@ export default function BoothPage() {
   const canShoot = camera.status === 'live' && renderMode !== null && session !== null;
   const start = () => canShoot && session.start();
   const cancel = () => session?.cancel();
-  // Keys 1–9, Space/Enter and Escape: the booth's action registry, one handler.
-  useShortcuts<BoothActionContext>(BOOTH_ACTIONS, { store, startCapture: start, cancelCapture: cancel });
+  const navigate = useLangNavigate();
+  // Enter: on to the strip once a sequence has left photos, else the shutter (as Space).
+  const next = () => (photoCount > 0 && !busy ? navigate('/preview') : start());
+  // Keys 1–9, Space, Enter and Escape: the booth's action registry, one handler.
+  useShortcuts<BoothActionContext>(BOOTH_ACTIONS, { store, startCapture: start, cancelCapture: cancel, next });
 
   const stageRef = useRef<HTMLDivElement>(null);
   // On a phone the stage is pinned at the top: controls brought into view stop below it (CSS --stage-h).
@@ -49,7 +55,7 @@ export default function BoothPage() {
   const retryFaces = () => session?.faces.retry();
 
   return (
-    <section className="page booth-page" data-beauty-open={beautyOpen}>
+    <section className="page booth-page" data-beauty-open={beautyOpen} data-tray={photoCount > 0 || busy}>
       <h1 className="booth-title">{t('booth.title')}</h1>
       <div className="booth-layout">
         {/* The stage: the live preview stays in view (sticky) while any control is used. */}
@@ -67,6 +73,12 @@ export default function BoothPage() {
             onToggleBeauty={() => setBeautyOpen((o) => !o)}
             beautyPanelId={beautyPanelId}
           />
+          <CapturedPhotos
+            onRetake={(i, total) => session?.retake(i, total)}
+            busy={busy}
+            canShoot={canShoot}
+            total={overlay.kind === 'idle' ? 0 : overlay.total}
+          />
           <FilterPicker thumbnails={thumbnails} />
           {notice === 'failed' && (
             <p className="notice error" role="alert" data-testid="capture-failed">
@@ -81,14 +93,10 @@ export default function BoothPage() {
         </div>
         <div className="booth-controls">
           <PropPicker />
+          <StripChoice busy={busy} />
           <PhotoSettings busy={busy} />
           <CameraToolbar onSelectDevice={(id) => session?.camera.select(id)} />
           <LightBanner />
-          <CapturedPhotos
-            onRetake={(i, total) => session?.retake(i, total)}
-            busy={busy}
-            canShoot={canShoot}
-          />
           <BeautyPanel id={beautyPanelId} open={beautyOpen} onClose={() => setBeautyOpen(false)} onFirstUse={warmFaces} onRetry={retryFaces} />
         </div>
       </div>

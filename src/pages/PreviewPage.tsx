@@ -17,6 +17,7 @@ import { StripComposer } from '../features/strip/composer';
 import { MotionPanel } from '../features/motion/ui/MotionPanel';
 import { MotionLoop } from '../features/motion/ui/MotionLoop';
 import { useMotionMaker } from '../features/motion/ui/useMotionMaker';
+import { PrintPanel } from '../features/print/PrintPanel';
 
 /** The preview screen: the captured photos become a strip the visitor customises, downloads and shares. */
 export default function PreviewPage() {
@@ -70,6 +71,7 @@ export default function PreviewPage() {
         <div className="preview-side">
           <StripControls />
           <ExportActions composer={composer} design={design} photos={photos} extraFiles={motion.hasMotion ? motion.makeAll : undefined} />
+          <PrintPanel composer={composer} design={design} photos={photos} />
           <MotionPanel maker={motion} />
           <SharePanel composer={composer} design={design} photos={photos} />
           <div className="action-row session-actions">

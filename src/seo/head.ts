@@ -16,6 +16,8 @@ export interface PageHead {
   kind: 'website' | 'article';
   /** JSON-LD objects. */
   structured: object[];
+  /** A page for those already using the app (event mode's guest booth), not for search results. */
+  noindex?: boolean;
 }
 
 /** Each language's share image (made at build time by scripts/share-image.ts). */
@@ -48,6 +50,7 @@ export function headTags(page: PageHead): string {
     tags.push(`<link rel="canonical" href="${escapeHtml(abs(page.path))}">`);
     for (const a of page.alternates) tags.push(`<link rel="alternate" hreflang="${a.lang}" href="${escapeHtml(abs(a.path))}">`);
     tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(abs(page.defaultPath))}">`);
+    if (page.noindex) tags.push('<meta name="robots" content="noindex">');
   } else {
     tags.push('<meta name="robots" content="noindex">');
   }

@@ -20,6 +20,8 @@ const SLUGS = readdirSync(resolve(import.meta.dirname, '../../content/blog')).ma
 /** Every page without its language prefix (an article for each blog post), and the ones canonical elsewhere. */
 const PAGES = ROUTES.flatMap((r) => (r.path === '/blog/:slug' ? SLUGS.map((s) => `/blog/${s}`) : [r.path]));
 const DUPLICATES = ['/about'];
+/** Full-screen screens with no header or footer (event mode's guest booth): noindex, not in the sitemap. */
+const BARE = ROUTES.filter((r) => r.bare).map((r) => r.path);
 const pathFor = (lang: string, rest: string) => (lang === 'en' ? rest : rest === '/' ? `/${lang}` : `/${lang}${rest}`);
 
 test.describe('with JavaScript off', () => {
@@ -64,6 +66,7 @@ test('every page in every language has its title, description, canonical and nin
       }
       expect(html, `${path}: x-default`).toContain(`<link rel="alternate" hreflang="x-default" href="${ORIGIN}${canonicalRest}">`);
       expect(html, `${path}: og:locale`).toMatch(/<meta property="og:locale" content="[a-z]{2}_[A-Z]{2}">/);
+      expect(html.includes('<meta name="robots" content="noindex">'), `${path}: noindex`).toBe(BARE.includes(rest));
     }
   }
 });
@@ -101,7 +104,7 @@ test('the landing page carries WebApplication and FAQPage structured data in its
 test('sitemap.xml lists every page in every language and nothing else; robots.txt points to it', async ({ request }) => {
   const xml = await (await request.get('/sitemap.xml')).text();
   const listed = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-  const expected = LANGS.flatMap((lang) => PAGES.filter((p) => !DUPLICATES.includes(p)).map((p) => `${ORIGIN}${pathFor(lang, p)}`));
+  const expected = LANGS.flatMap((lang) => PAGES.filter((p) => !DUPLICATES.includes(p) && !BARE.includes(p)).map((p) => `${ORIGIN}${pathFor(lang, p)}`));
   expect(listed.sort()).toEqual(expected.sort());
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
@@ -113,6 +116,8 @@ test('with JavaScript on, the pages take over without a console error or a hydra
     for (const rest of PAGES.filter((p) => p !== '/photobooth')) {
       await page.goto(pathFor(lang, rest));
       await expect(page.locator('h1').first()).toBeVisible();
+      // A bare screen has no language menu (no header at all): it is the app's once it is ready.
+      if (BARE.includes(rest)) continue;
       // Hydrated: the language menu opens (a click only the app handles; one made before the code
       // has taken the page over does nothing, so it is made again until the menu opens).
       const button = page.locator('.lang-button');

@@ -9,7 +9,7 @@ const key = (k: string, target: Partial<HTMLElement> = { tagName: 'BODY', isCont
   ({ key: k, ctrlKey: false, metaKey: false, altKey: false, repeat: false, target, ...extra }) as unknown as KeyboardEvent;
 
 function context(): BoothActionContext {
-  return { store, startCapture: vi.fn(), cancelCapture: vi.fn() };
+  return { store, startCapture: vi.fn(), cancelCapture: vi.fn(), next: vi.fn() };
 }
 
 describe('the booth action registry', () => {
@@ -36,11 +36,12 @@ describe('the booth action registry', () => {
     expect(BOOTH_ACTIONS.filter((a) => a.id.startsWith('filter.')).map((a) => a.labelKey)).toEqual(keyed.map((f) => `filters.names.${f.id}`));
   });
 
-  it('Space or Enter starts a capture, but not while typing or on a control that owns the key', () => {
+  it('Space starts a capture and Enter goes on (to the strip, or the shutter before any photo), but not while typing or on a control that owns the key', () => {
     const ctx = context();
     actionFor(BOOTH_ACTIONS, key(' '))!.perform(ctx);
     actionFor(BOOTH_ACTIONS, key('Enter'))!.perform(ctx);
-    expect(ctx.startCapture).toHaveBeenCalledTimes(2);
+    expect(ctx.startCapture).toHaveBeenCalledTimes(1);
+    expect(ctx.next).toHaveBeenCalledTimes(1);
     expect(actionFor(BOOTH_ACTIONS, key(' ', { tagName: 'BUTTON', getAttribute: () => null }))).toBeUndefined();
     expect(actionFor(BOOTH_ACTIONS, key('Enter', { tagName: 'INPUT', getAttribute: () => null }))).toBeUndefined();
     expect(actionFor(BOOTH_ACTIONS, key('3', { tagName: 'TEXTAREA', getAttribute: () => null }))).toBeUndefined();

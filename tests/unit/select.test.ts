@@ -15,7 +15,7 @@ import { store } from '../../src/state/store';
 
 const key = (k: string, extra: Partial<KeyboardEvent> = {}) =>
   ({ key: k, code: '', ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, repeat: false, target: { tagName: 'BODY', isContentEditable: false, getAttribute: () => null }, ...extra }) as unknown as KeyboardEvent;
-const press = (k: string, extra?: Partial<KeyboardEvent>) => actionFor(BOOTH_ACTIONS, key(k, extra))!.perform({ store, startCapture: vi.fn(), cancelCapture: vi.fn() });
+const press = (k: string, extra?: Partial<KeyboardEvent>) => actionFor(BOOTH_ACTIONS, key(k, extra))!.perform({ store, startCapture: vi.fn(), cancelCapture: vi.fn(), next: vi.fn() });
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -60,15 +60,24 @@ export function BoothBar(p: Props) {
       <div className="booth-bar-end">
         {p.canSwitchCamera && (
           <button type="button" className="btn btn-secondary" onClick={p.onSwitchCamera} data-testid="switch-camera">
-            {t('camera.switch')}
+            <Icon d="M4 7h13l-3-3M20 17H7l3 3" /> <span className="btn-label">{t('camera.switch')}</span>
           </button>
         )}
         {canFullscreen && (
           <button type="button" className="btn btn-secondary" aria-pressed={fullscreen} onClick={toggleFullscreen} data-testid="fullscreen">
-            {fullscreen ? t('booth.exitFullscreen') : t('booth.fullscreen')}
+            <Icon d={fullscreen ? 'M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5' : 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5'} /> <span className="btn-label">{fullscreen ? t('booth.exitFullscreen') : t('booth.fullscreen')}</span>
           </button>
         )}
       </div>
     </div>
+  );
+}
+
+/** A line icon (24×24 path) beside a label that phones hide visually (booth.css). */
+function Icon({ d }: { d: string }) {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d={d} />
+    </svg>
   );
 }

@@ -5,6 +5,7 @@ import { useI18n } from '../../i18n/I18nProvider';
 import { cameraInfoAtom, captureOverlayAtom, mirrorPreviewAtom, pictureAspectAtom, renderModeAtom } from './state';
 import { LangLink } from '../../components/LangLink';
 import { useFilterSwipe } from './useFilterSwipe';
+import { FrameGuide } from './FrameGuide';
 import type { BoothSession } from './session/boothSession';
 
 interface Props {
@@ -60,6 +61,7 @@ export function CameraView({ session, thumbnails }: Props) {
             role="img"
             aria-label={t('booth.previewLabel')}
           />
+          <FrameGuide />
         </div>
         {status === 'starting' && (
           <div className="booth-screen-message" role="status">

@@ -5,40 +5,59 @@ import { capturedPhotosAtom, type CapturedPhoto } from '../../state/session';
 import { LangLink } from '../../components/LangLink';
 import { MotionLoop } from '../motion/ui/MotionLoop';
 
-/** Thumbnails as photos arrive, a retake button on each, and the way on to the preview. */
+/**
+ * The shots tray under the live picture, in view without scrolling (as a camera app's review
+ * strip): each shot lands here as it is taken, with its retake, and once the sequence is over one
+ * primary control goes on to the strip (also Enter, src/features/booth/actions.ts). While a
+ * sequence runs, the shots still to come hold their places.
+ */
 export function CapturedPhotos({
   onRetake,
   busy,
   canShoot,
+  total,
 }: {
   onRetake: (index: number, total: number) => void;
   busy: boolean;
   canShoot: boolean;
+  /** Shots in the running sequence (empty places are kept for those still to come). */
+  total: number;
 }) {
   const { t } = useI18n();
   const photos = useAtomValue(capturedPhotosAtom);
-  if (!photos.length) return null;
+  if (!photos.length && !busy) return null;
+  const waiting = busy ? Math.max(0, total - photos.length) : 0;
   return (
-    <section className="card booth-photos" aria-labelledby="photos-heading">
-      <h2 id="photos-heading">{t('booth.yourPhotos', { n: photos.length })}</h2>
-      <ol className="booth-photo-list" data-testid="captured-photos">
+    <section className="booth-tray" aria-labelledby="photos-heading" data-testid="shots-tray">
+      <h2 id="photos-heading" className="visually-hidden">
+        {t('booth.yourPhotos', { n: photos.length })}
+      </h2>
+      <ol className="booth-tray-list" data-testid="captured-photos">
         {photos.map((p, i) => (
-          <li key={p.id} className="booth-photo" data-testid="captured-thumb" data-photo-id={p.id}>
-            <PhotoThumb photo={p} alt={t('booth.photoAlt', { n: i + 1 })} />
+          <li key={p.id} className="booth-tray-shot" data-testid="captured-thumb" data-photo-id={p.id}>
+            {/* The shot itself is its retake (a 44 px target even on a phone's narrow portrait thumb). */}
             <button
               type="button"
-              className="btn btn-ghost"
+              className="booth-tray-retake"
               disabled={busy || !canShoot}
               onClick={() => onRetake(i, photos.length)}
               data-testid={`retake-${i + 1}`}
+              title={t('booth.retake', { n: i + 1 })}
+              aria-label={t('booth.retake', { n: i + 1 })}
             >
-              {t('booth.retake', { n: i + 1 })}
+              <PhotoThumb photo={p} alt="" />
+              <span className="booth-tray-badge" aria-hidden="true">
+                ↺
+              </span>
             </button>
           </li>
         ))}
+        {Array.from({ length: waiting }, (_, i) => (
+          <li key={`waiting-${i}`} className="booth-tray-shot booth-tray-waiting" aria-hidden="true" />
+        ))}
       </ol>
-      {!busy && (
-        <LangLink href="/preview" className="btn btn-primary btn-large" data-testid="to-preview">
+      {!busy && photos.length > 0 && (
+        <LangLink href="/preview" className="btn btn-primary booth-tray-next" data-testid="to-preview" aria-keyshortcuts="Enter">
           {t('booth.toPreview')}
         </LangLink>
       )}

@@ -8,6 +8,8 @@ export interface BoothActionContext {
   store: Store;
   startCapture(): void;
   cancelCapture(): void;
+  /** Enter: on to the strip when a sequence has left photos, else the shutter. */
+  next(): void;
 }
 
 /** Every key the booth answers to, in the order the user guide lists them. */
@@ -17,9 +19,16 @@ export const BOOTH_ACTIONS: readonly Action<BoothActionContext>[] = [
   {
     id: 'capture.start',
     labelKey: 'userGuide.keyCapture',
-    keys: ['Space', 'Enter'],
-    keyTest: (e) => plainKey(e) && !e.repeat && (e.key === ' ' || e.key === 'Enter'),
+    keys: ['Space'],
+    keyTest: (e) => plainKey(e) && !e.repeat && e.key === ' ',
     perform: (ctx) => ctx.startCapture(),
+  },
+  {
+    id: 'capture.next',
+    labelKey: 'userGuide.keyNext',
+    keys: ['Enter'],
+    keyTest: (e) => plainKey(e) && !e.repeat && e.key === 'Enter',
+    perform: (ctx) => ctx.next(),
   },
   {
     id: 'capture.cancel',

@@ -1,0 +1,70 @@
+import { capturedPhotosAtom } from '../../state/session';
+import type { Store } from '../../state/store';
+import { DEFAULT_COLORS, ZERO_LEVELS } from '../beauty/meta';
+import { beautyEnabledAtom, beautyLevelsAtom, makeupColorsAtom } from '../beauty/state';
+import type { BoothSession } from '../booth/session/boothSession';
+import { shotCountAtom } from '../booth/state';
+import { DEFAULT_FILTER_ID } from '../filters/meta';
+import { selectFilter } from '../filters/select';
+import { NO_PROP } from '../props/meta';
+import { selectProp } from '../props/select';
+import type { StripDesign } from '../strip/compose';
+import type { StripComposer } from '../strip/composer';
+import { exportStripJpeg } from '../strip/export';
+import { layoutById, stripSize } from '../strip/layouts';
+import { stripSettingsAtom } from '../strip/state';
+import type { EventView, GuestSteps } from './flow';
+import { addStrip } from './gallery';
+import { eventViewAtom } from './state';
+
+/**
+ * Every guest starts from the plain look (no filter, no prop, no retouch), whatever the guest
+ * before chose; where the host allows no change, that is the look of the whole evening.
+ */
+export function plainLook(store: Store): void {
+  selectFilter(store, DEFAULT_FILTER_ID);
+  selectProp(store, NO_PROP);
+  store.set(beautyEnabledAtom, false);
+  store.set(beautyLevelsAtom, ZERO_LEVELS);
+  store.set(makeupColorsAtom, DEFAULT_COLORS);
+}
+
+interface Deps {
+  /** The guest booth's own store. */
+  store: Store;
+  /** The booth session on screen (null before it exists). */
+  session: () => BoothSession | null;
+  composer: StripComposer;
+  /** The strip's design now (in the page's language, with today's date). */
+  design: () => StripDesign;
+}
+
+/** The flow's steps on the real booth: the session's shots, the composer, the gallery, the store. */
+export function guestSteps({ store, session, composer, design }: Deps): GuestSteps {
+  return {
+    canShoot: () => session()?.canShoot ?? false,
+    shoot: async () => {
+      const s = session();
+      if (!s) return [];
+      store.set(capturedPhotosAtom, []);
+      const n = store.get(shotCountAtom);
+      await s.run({ indices: Array.from({ length: n }, (_, i) => i), total: n, replaceAll: true });
+      return store.get(capturedPhotosAtom).map((p) => ({ id: p.id, blob: p.blob, focus: p.focus }));
+    },
+    compose: (photos, resolution) => exportStripJpeg(composer, design(), photos, resolution),
+    keep: async (strip) => {
+      const { width, height } = stripSize(layoutById(store.get(stripSettingsAtom).layoutId), 'standard');
+      await addStrip(strip, width, height);
+    },
+    forget: () => {
+      store.set(capturedPhotosAtom, []);
+      composer.keepOnly([]);
+      plainLook(store);
+    },
+    publish: (view: EventView) => store.set(eventViewAtom, view),
+    objectUrl: (blob) => URL.createObjectURL(blob),
+    revokeUrl: (url) => URL.revokeObjectURL(url),
+    setTimer: (fn, ms) => setTimeout(fn, ms),
+    clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * Event mode's data: the choices the host's set-up offers and what a new event starts with, where
+ * the set-up and the gallery are kept, and the guest booth's timings.
+ */
+import { SHOT_COUNTS } from '../booth/meta';
+
+export { SHOT_COUNTS };
+
+/** A guest always gets a countdown (the booth's "off" is left out: nobody would be ready). */
+export const EVENT_COUNTDOWNS = [3, 5, 10] as const;
+export type EventCountdown = (typeof EVENT_COUNTDOWNS)[number];
+
+/**
+ * Seconds the strip (or the pose screen) stays before the booth goes back to the attract screen
+ * by itself. Five seconds is too short for a real party; it is offered so a rehearsal (and the
+ * end-to-end test) need not wait half a minute.
+ */
+export const IDLE_CHOICES = [5, 10, 15, 20, 30, 45, 60, 90, 120, 180, 300] as const;
+export type IdleSeconds = (typeof IDLE_CHOICES)[number];
+
+/** The controls a host may hand to the guests. */
+export const GUEST_CONTROLS = ['filters', 'props', 'beauty'] as const;
+export type GuestControl = (typeof GUEST_CONTROLS)[number];
+
+/** The printer's paper (src/features/print): a 2×6 in strip, or a 4×6 in sheet. */
+export const EVENT_PAPERS = ['strip', 'sheet'] as const;
+export type EventPaper = (typeof EVENT_PAPERS)[number];
+
+/** The caption line is short: it shares the strip's bottom with the date. */
+export const CAPTION_MAX = 40;
+
+/** Everything the host sets before the guests arrive; fixed while the booth runs. */
+export interface EventSettings {
+  shots: number;
+  countdown: EventCountdown;
+  layoutId: string;
+  frameId: string;
+  caption: string;
+  showDate: boolean;
+  idleSeconds: IdleSeconds;
+  print: boolean;
+  paper: EventPaper;
+  allow: Record<GuestControl, boolean>;
+}
+
+export const DEFAULT_EVENT_SETTINGS: EventSettings = {
+  shots: 4,
+  countdown: 3,
+  layoutId: 'classic',
+  frameId: 'none',
+  caption: '',
+  showDate: true,
+  idleSeconds: 30,
+  print: false,
+  paper: 'sheet',
+  // Filters and props are one tap each; the beauty panel's sliders slow a queue down.
+  allow: { filters: true, props: true, beauty: false },
+};
+
+/** The set-up, as JSON in localStorage (read back through a schema: ./settings.ts). */
+export const EVENT_SETTINGS_KEY = 'photobooth.event';
+
+/** The event gallery: its own IndexedDB database, apart from the visitor's saved session. */
+export const GALLERY_DB = 'photobooth-event';
+export const GALLERY_STORE = 'strips';
+
+/** Each strip of the attract screen's slideshow shows this long. */
+export const SLIDE_MS = 5_000;
+/** The slideshow shows the latest strips, no more than this many. */
+export const SLIDESHOW_MAX = 24;
+/** How long the host holds the corner control to be asked about leaving. */
+export const LONG_PRESS_MS = 1_000;

@@ -1,0 +1,169 @@
+import { useAtomValue, useStore } from 'jotai';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Spinner } from '../../../components/Spinner';
+import { useShortcuts } from '../../../components/useShortcuts';
+import { useI18n } from '../../../i18n/I18nProvider';
+import { shortcutsOf } from '../../../lib/actions';
+import { capturedPhotosAtom } from '../../../state/session';
+import BeautyPanel from '../../beauty/BeautyPanel';
+import { CameraView } from '../../booth/CameraView';
+import '../../booth/booth.css';
+import { cameraInfoAtom, renderModeAtom } from '../../booth/state';
+import { useBoothSession } from '../../booth/useBoothSession';
+import { FilterPicker } from '../../filters/FilterPicker';
+import { PropPicker } from '../../props/PropPicker';
+import { StripComposer } from '../../strip/composer';
+import { stripSettingsAtom } from '../../strip/state';
+import { eventActions, type EventActionContext } from '../actions';
+import { GuestFlow } from '../flow';
+import { guestSteps } from '../guestSteps';
+import { holdHistory, keepScreenOn } from '../kiosk';
+import type { EventSettings } from '../meta';
+import { eventDesign, guestsChoose } from '../settings';
+import { eventViewAtom } from '../state';
+import { AttractScreen } from './AttractScreen';
+import { HostExit } from './HostExit';
+import { StripScreen } from './StripScreen';
+import './event.css';
+
+interface Props {
+  settings: EventSettings;
+  /** The host confirmed leaving: back to the set-up. */
+  onLeave: () => void;
+}
+
+/**
+ * The guest booth, full screen: the attract screen, the pose screen with the controls the host
+ * allowed, the big countdown, the strip. The camera and the preview stay live underneath from
+ * start to end (made once: no wait for the camera between guests); the guest flow (../flow.ts)
+ * decides what shows, React renders it and forwards taps and keys.
+ */
+export function EventBooth({ settings, onLeave }: Props) {
+  const { t, lang } = useI18n();
+  const store = useStore();
+  const session = useBoothSession();
+  const camera = useAtomValue(cameraInfoAtom);
+  const renderMode = useAtomValue(renderModeAtom);
+  const view = useAtomValue(eventViewAtom);
+  const photoCount = useAtomValue(capturedPhotosAtom).length;
+  // The filter picker's thumbnail canvases, drawn by the renderer (as on the booth page).
+  const [thumbnails] = useState(() => new Map<string, HTMLCanvasElement>());
+  const [flow, setFlow] = useState<GuestFlow | null>(null);
+  const [hostOpen, setHostOpen] = useState(false);
+
+  // The flow reads the session and the design when it needs them (both may change under it).
+  const sessionRef = useRef(session);
+  const designRef = useRef({ lang, masthead: t('strip.masthead') });
+  useEffect(() => {
+    sessionRef.current = session;
+    designRef.current = { lang, masthead: t('strip.masthead') };
+  });
+
+  useEffect(() => {
+    const composer = new StripComposer();
+    const steps = guestSteps({
+      store,
+      session: () => sessionRef.current,
+      composer,
+      design: () => eventDesign(store.get(stripSettingsAtom), designRef.current.lang, designRef.current.masthead),
+    });
+    const made = new GuestFlow(steps, { shots: settings.shots, choose: guestsChoose(settings), idleMs: settings.idleSeconds * 1000 });
+    setFlow(made);
+    return () => {
+      made.dispose();
+      composer.dispose();
+      setFlow(null);
+    };
+  }, [store, settings]);
+
+  useEffect(() => keepScreenOn(), []);
+  useEffect(() => holdHistory(), []);
+  // Any touch or key means the guest is still there: the idle time starts again.
+  useEffect(() => {
+    if (!flow) return;
+    const seen = () => flow.activity();
+    window.addEventListener('pointerdown', seen, true);
+    window.addEventListener('keydown', seen, true);
+    return () => {
+      window.removeEventListener('pointerdown', seen, true);
+      window.removeEventListener('keydown', seen, true);
+    };
+  }, [flow]);
+
+  const phase = view.phase;
+  const canShoot = camera.status === 'live' && renderMode !== null && session !== null;
+  const go = () => {
+    if (flow?.phase === 'attract') flow.begin();
+    else if (flow?.phase === 'pose') void flow.shoot();
+  };
+  const actions = useMemo(() => eventActions(settings.allow), [settings.allow]);
+  // Escape opens the confirmation after its own key press is done: a modal dialog shown during
+  // that press would take the Escape as its own and close again at once.
+  const host = () => setTimeout(() => setHostOpen(true));
+  useShortcuts<EventActionContext>(actions, { store, go, host, choosing: () => flow?.phase === 'pose' });
+
+  // The pose screen's Start has focus, so Enter and Space press it (and a screen reader lands on it).
+  const goButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (phase === 'pose') goButton.current?.focus();
+  }, [phase, canShoot]);
+
+  // A camera that failed or paused shows its own message and retry over the stage, never hidden.
+  const cameraTrouble = camera.status === 'error' || camera.status === 'paused';
+  const attract = phase === 'attract' && !cameraTrouble;
+  const live = phase === 'pose' || phase === 'shooting' || (phase === 'attract' && cameraTrouble);
+  const controls = phase === 'pose' && guestsChoose(settings);
+
+  return (
+    <section
+      className="event-booth"
+      data-phase={phase}
+      data-guest-photos={photoCount}
+      data-testid="event-booth"
+      // A long press on a touch screen opens no menu (save image, select text) over the booth.
+      onContextMenu={(e) => e.preventDefault()}
+    >
+      <h1 className="visually-hidden">{t('event.boothTitle')}</h1>
+      <div className="event-live" data-controls={controls || undefined} inert={!live}>
+        <div className="event-stage">
+          <CameraView session={session} thumbnails={thumbnails} />
+          {phase === 'pose' && (
+            <button
+              ref={goButton}
+              type="button"
+              className="btn btn-primary btn-large event-go"
+              onClick={go}
+              disabled={!canShoot}
+              aria-keyshortcuts={shortcutsOf(actions, 'event.go')}
+              data-testid="event-go"
+            >
+              {t('event.go')}
+            </button>
+          )}
+          {view.failed && phase === 'pose' && (
+            <p className="notice error" role="alert" data-testid="event-failed">
+              {t('event.failed')}
+            </p>
+          )}
+        </div>
+        {controls && (
+          <div className="event-controls">
+            {settings.allow.filters && <FilterPicker thumbnails={thumbnails} />}
+            {settings.allow.props && <PropPicker />}
+            {settings.allow.beauty && <BeautyPanel open onFirstUse={() => session?.faces.warm()} onRetry={() => session?.faces.retry()} />}
+          </div>
+        )}
+      </div>
+      {attract && <AttractScreen title={settings.caption} onStart={go} starting={!canShoot} failed={view.failed} keys={shortcutsOf(actions, 'event.go')} />}
+      {phase === 'composing' && (
+        <div className="event-overlay">
+          <Spinner label={t('event.making')} />
+        </div>
+      )}
+      {phase === 'strip' && flow && (
+        <StripScreen flow={flow} view={view} print={settings.print && settings.paper} idleSeconds={settings.idleSeconds} />
+      )}
+      <HostExit open={hostOpen} onOpenChange={setHostOpen} onLeave={onLeave} keys={shortcutsOf(actions, 'event.host')} />
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { useEffect, useState } from 'react';
+import { SLIDE_MS, SLIDESHOW_MAX } from '../meta';
+import { useGallery } from './useGallery';
+import { useObjectUrl } from './useObjectUrl';
+
+/**
+ * The evening's strips, one after another, behind the attract screen's prompt: the latest ones,
+ * newest first. Decoration inside the attract screen's button (its words say what to do), so the
+ * images have no text of their own; a <span>, as a button holds only phrasing content.
+ */
+export function Slideshow() {
+  const { strips } = useGallery();
+  const latest = (strips ?? []).slice(-SLIDESHOW_MAX).reverse();
+  const [index, setIndex] = useState(0);
+  const count = latest.length;
+  useEffect(() => {
+    if (count < 2) return;
+    const timer = setInterval(() => setIndex((i) => i + 1), SLIDE_MS);
+    return () => clearInterval(timer);
+  }, [count]);
+  const strip = count ? latest[index % count] : undefined;
+  const url = useObjectUrl(strip?.blob ?? null);
+  if (!strip || !url) return null;
+  return (
+    <span className="event-slideshow" data-testid="event-slideshow" data-count={count}>
+      <img key={strip.id} src={url} alt="" width={strip.width} height={strip.height} className="event-slide" />
+    </span>
+  );
+}

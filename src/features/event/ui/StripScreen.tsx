@@ -1,0 +1,83 @@
+import { useEffect, useRef, useState } from 'react';
+import { useI18n } from '../../../i18n/I18nProvider';
+import { printStrip } from '../../print/print';
+import { exportBaseName, saveBlob } from '../../strip/export';
+import type { EventView, GuestFlow } from '../flow';
+import type { EventPaper } from '../meta';
+
+interface Props {
+  flow: GuestFlow;
+  view: EventView;
+  /** The host offers printing, on this paper. */
+  print: false | EventPaper;
+  idleSeconds: number;
+}
+
+/** The guest's strip with Print (when the host offers it), Download and Done (focused: Enter). */
+export function StripScreen({ flow, view, print, idleSeconds }: Props) {
+  const { t } = useI18n();
+  const done = useRef<HTMLButtonElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
+  useEffect(() => done.current?.focus(), []);
+
+  const onPrint = async () => {
+    if (!print || busy) return;
+    setBusy(true);
+    setMessage({ text: t('event.printing') });
+    try {
+      // The print JPG (300 dpi) is made from the guest's photos when asked: most guests never print.
+      await printStrip(await flow.render('print'), print);
+      setMessage(null);
+    } catch (error) {
+      console.warn('Print failed:', error);
+      setMessage({ text: t('event.printFailed'), error: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onDownload = async () => {
+    const blob = flow.currentStrip();
+    if (!blob) return;
+    const name = `${exportBaseName()}.jpg`;
+    try {
+      await saveBlob(blob, name);
+      setMessage({ text: t('event.downloaded', { name }) });
+    } catch (error) {
+      // A guest closing the share sheet (iOS) is not an error.
+      if ((error as { name?: string })?.name !== 'AbortError') setMessage({ text: t('event.downloadFailed'), error: true });
+    }
+  };
+
+  return (
+    <div className="event-strip" data-testid="event-strip" data-kept={view.kept ?? undefined} role="region" aria-labelledby="event-strip-title">
+      {view.stripUrl && <img src={view.stripUrl} alt={t('event.stripAlt')} className="event-strip-image" data-testid="event-strip-image" />}
+      <div className="event-strip-side">
+        <h2 id="event-strip-title">{t('event.stripTitle')}</h2>
+        <div className="event-strip-actions">
+          {print && (
+            <button type="button" className="btn btn-secondary btn-large" onClick={() => void onPrint()} disabled={busy} data-testid="event-print">
+              {t('event.print')}
+            </button>
+          )}
+          <button type="button" className="btn btn-secondary btn-large" onClick={() => void onDownload()} data-testid="event-download">
+            {t('event.download')}
+          </button>
+          <button ref={done} type="button" className="btn btn-primary btn-large" onClick={() => flow.done()} data-testid="event-done">
+            {t('event.done')}
+          </button>
+        </div>
+        <p className={message?.error ? 'notice error' : 'event-strip-status'} role="status">
+          {message?.text}
+        </p>
+        {view.kept === 'failed' && (
+          <p className="notice error" role="alert">
+            {t('event.notKept')}
+          </p>
+        )}
+        <p className="event-strip-note">{t('event.clearsIn', { n: idleSeconds })}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { launchWithCamera } from './env';
+import { expect, test } from './fixtures';
+import { expectWholeFaceInPreview, openBooth, PHONE, previewInView } from './helpers/layout';
+import { expectTrayInView, fourShots } from './helpers/party';
+
+/**
+ * A phone at 390×844 with a portrait camera, at a party (issue 27): the shots in view after the
+ * shutter, 44 px touch targets, the face clear of the beauty drawer, the head in view when turned.
+ */
+test.use({ ...PHONE, launchOptions: launchWithCamera({ clip: 'face-portrait-1080x1920.mjpeg' }) });
+
+test('after a 4-shot sequence the photos and the way on are in view, with no scrolling', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openBooth(page);
+  await fourShots(page);
+  await expectTrayInView(page);
+});
+
+test('every control on the booth is at least 44×44 px', async ({ page }) => {
+  await openBooth(page);
+  const small = await page.evaluate(() => {
+    const out: string[] = [];
+    const controls = document.querySelectorAll<HTMLElement>(
+      ':is(.site-header, .booth-page) :is(button, a[href], select, summary, input:not([type=checkbox]):not([type=radio]), label:has(> input[type=checkbox]), label:has(> input[type=radio]))',
+    );
+    for (const el of controls) {
+      if (el.closest('.visually-hidden, [hidden], .skip-link')) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue; // not rendered (a closed panel)
+      if (r.width < 44 || r.height < 44) out.push(`${el.tagName.toLowerCase()}${el.dataset.testid ? `[${el.dataset.testid}]` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(r.width)}×${Math.round(r.height)}`);
+    }
+    return out;
+  });
+  expect(small, 'controls under 44 px').toEqual([]);
+});
+
+test('with beauty open the drawer sits below the whole picture, and the face is in view', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openBooth(page);
+  await page.getByTestId('beauty-drawer-toggle').tap();
+  await page.getByTestId('beauty-enable').check();
+  await page.locator('input[data-level="smooth"]').fill('60');
+  const face = await expectWholeFaceInPreview(page);
+  const drawerTop = await page.getByTestId('beauty-panel').evaluate((el) => el.getBoundingClientRect().top);
+  const picture = await previewInView(page);
+  expect(picture.share, 'the picture is wholly in view').toBe(1);
+  expect(drawerTop, 'the drawer starts below the picture').toBeGreaterThanOrEqual(picture.bottom - 1);
+  expect(face.pageBottom).toBeLessThan(drawerTop);
+});
+
+test('turned on its side, the phone keeps the whole picture and the head in view; turned back, too', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openBooth(page);
+  await page.getByTestId('beauty-drawer-toggle').tap();
+  await page.getByTestId('beauty-enable').check();
+  await page.locator('input[data-level="smooth"]').fill('40');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expectWholeFaceInPreview(page);
+  for (const viewport of [{ width: 844, height: 390 }, PHONE.viewport]) {
+    await page.setViewportSize(viewport);
+    // The camera may be asked again for the screen's new shape: wait for its picture, whole, in view.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const v = document.querySelector<HTMLVideoElement>('[data-testid="booth-stage"] video')!;
+            const c = document.querySelector<HTMLCanvasElement>('[data-testid="booth-canvas"]')!.getBoundingClientRect();
+            const whole = c.top >= 0 && c.left >= 0 && c.bottom <= innerHeight + 0.5 && c.right <= innerWidth + 0.5;
+            return `${v.videoWidth > 0 && c.height > 0 && Math.abs(c.width / c.height - v.videoWidth / v.videoHeight) < 0.02 ? 'shaped' : 'unshaped'} ${whole ? 'whole' : 'cut'}`;
+          }),
+        { message: `the picture wholly in view at ${viewport.width}×${viewport.height}`, timeout: 20_000 },
+      )
+      .toBe('shaped whole');
+    await expectWholeFaceInPreview(page);
+  }
+});
+
+test('the landing page’s main button is above the fold', async ({ page }) => {
+  await page.goto('/');
+  const start = page.locator('.hero-actions').getByRole('link', { name: 'Start the photo booth' });
+  await expect(start).toBeInViewport({ ratio: 1 });
+});
