@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useStore } from 'jotai';
 import { useId, useRef, useState } from 'react';
 import { useShortcuts } from '../components/useShortcuts';
 import { useLangNavigate } from '../components/LangLink';
@@ -18,7 +18,6 @@ import { FilterPicker } from '../features/filters/FilterPicker';
 import { PropPicker } from '../features/props/PropPicker';
 import { useI18n } from '../i18n/I18nProvider';
 import { capturedPhotosAtom } from '../state/session';
-import { store } from '../state/store';
 
 /** The booth page holding the stage (where --stage-h is read). */
 const stageOwnerPage = (el: HTMLElement) => el.closest<HTMLElement>('.booth-page');
@@ -28,6 +27,7 @@ export default function BoothPage() {
   // The booth session owns the camera, the renderer, the face tracker and the shots; this screen
   // sends it commands and renders what it publishes.
   const session = useBoothSession();
+  const store = useStore();
   const camera = useAtomValue(cameraInfoAtom);
   const overlay = useAtomValue(captureOverlayAtom);
   const busy = overlay.kind !== 'idle';

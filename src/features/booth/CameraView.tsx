@@ -12,10 +12,12 @@ interface Props {
   session: BoothSession | null;
   /** Canvases of the filter picker's thumbnails, by filter id. */
   thumbnails: Map<string, HTMLCanvasElement>;
+  /** A swipe on the picture changes the filter (unless the filter is not the visitor's to change). */
+  swipeFilters?: boolean;
 }
 
 /** The live preview (WebGL canvas over the plain <video>), its overlays and camera faults. */
-export function CameraView({ session, thumbnails }: Props) {
+export function CameraView({ session, thumbnails, swipeFilters = true }: Props) {
   const { t } = useI18n();
   const videoRef = useRef<HTMLVideoElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -26,7 +28,7 @@ export function CameraView({ session, thumbnails }: Props) {
   // asked of the camera (portrait on a portrait screen), the same in the prerendered page.
   const aspect = useAtomValue(pictureAspectAtom);
   const mirror = useAtomValue(mirrorPreviewAtom);
-  const swipe = useFilterSwipe();
+  const swipe = useFilterSwipe(swipeFilters);
 
   // The session draws into this screen's video and canvas while it is mounted.
   useEffect(() => session?.attach({ video: videoRef.current!, canvas: canvasRef.current!, thumbnails }), [session, thumbnails]);

@@ -1,5 +1,5 @@
+import { useStore } from 'jotai';
 import { useRef, type PointerEvent } from 'react';
-import { store } from '../../state/store';
 import { stepFilter } from '../filters/select';
 
 /** A horizontal move longer than this (CSS px), and mostly sideways, is a swipe. */
@@ -7,9 +7,12 @@ const SWIPE_PX = 40;
 
 /**
  * Swipe on the preview to change the filter, as camera apps do: left for the next, right for the
- * previous. Vertical moves stay page scrolls (the screen has touch-action: pan-y).
+ * previous. Vertical moves stay page scrolls (the screen has touch-action: pan-y). Off where the
+ * filter may not be changed (an event whose host fixed it).
  */
-export function useFilterSwipe() {
+export function useFilterSwipe(enabled = true) {
+  // The store of the screen it is in (event mode's guest booth has its own).
+  const store = useStore();
   const start = useRef<{ x: number; y: number; id: number } | null>(null);
   return {
     onPointerDown: (e: PointerEvent) => {
@@ -18,7 +21,7 @@ export function useFilterSwipe() {
     onPointerUp: (e: PointerEvent) => {
       const s = start.current;
       start.current = null;
-      if (!s || s.id !== e.pointerId) return;
+      if (!enabled || !s || s.id !== e.pointerId) return;
       const dx = e.clientX - s.x;
       const dy = e.clientY - s.y;
       if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < 2 * Math.abs(dy)) return;

@@ -126,7 +126,7 @@ export function EventBooth({ settings, onLeave }: Props) {
       <h1 className="visually-hidden">{t('event.boothTitle')}</h1>
       <div className="event-live" data-controls={controls || undefined} inert={!live}>
         <div className="event-stage">
-          <CameraView session={session} thumbnails={thumbnails} />
+          <CameraView session={session} thumbnails={thumbnails} swipeFilters={controls && settings.allow.filters} />
           {phase === 'pose' && (
             <button
               ref={goButton}
