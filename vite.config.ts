@@ -51,7 +51,17 @@ export default defineConfig({
         // The app's code and every screen chunk are precached so an installed app works offline,
         // with each language's home page; the other prerendered pages are kept as they are visited
         // (src/sw.ts), rather than 1.9 MB of HTML on the first visit.
-        globPatterns: ['**/*.{js,css,svg,png,webmanifest,woff2}', 'index.html', `{${LANGUAGES.slice(1).map((l) => l.code).join(',')}}.html`],
+        // The live backgrounds' person models (250 KB each) and their SIMD runtime (2.6 MB) are
+        // precached too, so backgrounds work offline from the first visit on; the non-SIMD runtime,
+        // for the rare browser without WebAssembly SIMD, is cached when first used (src/sw.ts).
+        globPatterns: [
+          '**/*.{js,css,svg,png,webmanifest,woff2}',
+          'index.html',
+          `{${LANGUAGES.slice(1).map((l) => l.code).join(',')}}.html`,
+          'segmentation/*/*.tflite',
+          'segmentation/*/tflite-simd-1-0-0.wasm',
+        ],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         // MediaPipe's wasm (13 MB) and the face model are cached at run time on first use instead
         // (src/sw.ts), so the landing page never downloads them.
         globIgnores: ['mediapipe/**', 'models/**', 'og/**'], // share images are for link previews only

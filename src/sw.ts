@@ -10,6 +10,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { DEFAULT_LANG, isLang } from './i18n/languages';
 import { MODEL_URL, WASM_BASE } from './features/vision/runtime.gen';
+import { SEGMENTATION_BASE } from './features/background/runtime.gen';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -74,7 +75,7 @@ registerRoute(
 // downloads them. Their URLs are named by version and content hash (scripts/assets.mjs), so an
 // update never mixes versions; what an older version cached is dropped when this worker activates.
 const RUNTIME_CACHE = 'face-model';
-const isCurrentRuntime = (path: string) => path.startsWith(`${WASM_BASE}/`) || path === MODEL_URL;
+const isCurrentRuntime = (path: string) => path.startsWith(`${WASM_BASE}/`) || path === MODEL_URL || path.startsWith(`${SEGMENTATION_BASE}/`);
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches.open(RUNTIME_CACHE).then(async (cache) => {
@@ -83,7 +84,7 @@ self.addEventListener('activate', (event) => {
   );
 });
 registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && (url.pathname.startsWith('/mediapipe/') || url.pathname.startsWith('/models/')),
+  ({ url, sameOrigin }) => sameOrigin && ['/mediapipe/', '/models/', '/segmentation/'].some((p) => url.pathname.startsWith(p)),
   new CacheFirst({
     cacheName: RUNTIME_CACHE,
     plugins: [new ExpirationPlugin({ maxEntries: 10 }), new CacheableResponsePlugin({ statuses: [200] })],

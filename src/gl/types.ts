@@ -105,4 +105,4 @@ export interface StageEntry<L, F, I, P = F> {
 }
 
 /** What a stage may need besides the frame. */
-export type StageNeed = 'faces';
+export type StageNeed = 'faces' | 'segmentation';

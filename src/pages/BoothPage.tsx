@@ -16,6 +16,7 @@ import { useHeightVar } from '../components/useHeightVar';
 import '../features/booth/booth.css';
 import { FilterPicker } from '../features/filters/FilterPicker';
 import { PropPicker } from '../features/props/PropPicker';
+import { BackgroundPicker } from '../features/background/BackgroundPicker';
 import { useI18n } from '../i18n/I18nProvider';
 import { capturedPhotosAtom } from '../state/session';
 
@@ -55,7 +56,7 @@ export default function BoothPage() {
   const retryFaces = () => session?.faces.retry();
 
   return (
-    <section className="page booth-page" data-beauty-open={beautyOpen} data-tray={photoCount > 0 || busy}>
+    <section className="page booth-page" data-beauty-open={beautyOpen}>
       <h1 className="booth-title">{t('booth.title')}</h1>
       <div className="booth-layout">
         {/* The stage: the live preview stays in view (sticky) while any control is used. */}
@@ -93,6 +94,7 @@ export default function BoothPage() {
         </div>
         <div className="booth-controls">
           <PropPicker />
+          <BackgroundPicker busy={busy} />
           <StripChoice busy={busy} />
           <PhotoSettings busy={busy} />
           <CameraToolbar onSelectDevice={(id) => session?.camera.select(id)} />

@@ -28,6 +28,7 @@ export default function PrivacyPage() {
         <h2 id="privacy-storage">{t('privacy.storageTitle')}</h2>
         <p>{t('privacy.storageIntro')}</p>
         <Bullets k="privacy.storageItems" />
+        <p>{t('privacy.storageBackground')}</p>
       </section>
       {SECTIONS.slice(2).map((id) => (
         <DocSection key={id} id={id} />
@@ -53,6 +54,8 @@ function DocSection({ id }: { id: (typeof SECTIONS)[number] }) {
     <section id={id} aria-labelledby={`privacy-${id}`}>
       <h2 id={`privacy-${id}`}>{t(`privacy.${id}Title`)}</h2>
       <Paragraphs k={`privacy.${id}Body`} />
+      {/* Live backgrounds run on the device as well. */}
+      {id === 'processing' && <p>{t('privacy.processingBackground')}</p>}
     </section>
   );
 }

@@ -108,7 +108,7 @@ const api = {
   capture(filterId: string) {
     const r = renderer();
     if (!r) throw new Error('no booth renderer');
-    return r.capture({ ...readLook(store, 'photo'), filterId }, () => Promise.resolve({ still: [], shown: [] }));
+    return r.capture({ ...readLook(store, 'photo'), filterId }, () => Promise.resolve({ faces: { still: [], shown: [] }, mask: null }));
   },
 
   /**

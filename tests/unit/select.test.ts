@@ -89,6 +89,8 @@ describe('one code path for "choose"', () => {
   it.each([
     ['filterIdAtom', 'features/filters/select.ts'],
     ['propIdAtom', 'features/props/select.ts'],
+    ['backgroundAtom', 'features/background/select.ts'],
+    ['customBackdropAtom', 'features/background/select.ts'],
   ])('%s is written once, by its select function: keys, taps, arrow keys, swipes and steps all call that', (atom, owner) => {
     const writer = new RegExp(`\\b(set|useAtom|useSetAtom)\\(\\s*${atom}\\b`, 'g');
     const writes = files(SRC).flatMap((f) => [...readFileSync(f, 'utf8').matchAll(writer)].map(() => relative(SRC, f).split('\\').join('/')));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { facesForPhoto, isSameFace } from '../../src/features/vision/shotFaces';
-import { lookNeedsFaces, photoInputs, previewInputs, STAGES, type Look } from '../../src/features/booth/stages';
+import { lookNeedsFaces, lookNeedsMask, photoInputs, previewInputs, STAGES, type Look } from '../../src/features/booth/stages';
 import { PRESET_LEVELS, ZERO_LEVELS } from '../../src/features/beauty/meta';
+import { DEFAULT_BACKGROUND } from '../../src/features/background/meta';
 import { eyeUniforms, MAX_EYES } from '../../src/features/beauty/uniforms';
 import { MAX_FACES } from '../../src/features/vision/meta';
 import type { FaceLandmarks } from '../../src/features/vision/types';
@@ -10,7 +11,7 @@ import type { FaceLandmarks } from '../../src/features/vision/types';
 const face = (x: number, y: number, size = 0.1): FaceLandmarks =>
   Array.from({ length: 478 }, (_, i) => ({ x: x + ((i % 22) / 21) * size, y: y + (Math.floor(i / 22) / 21) * size, z: 0 }));
 
-const look = (over: Partial<Look> = {}): Look => ({ filterId: 'none', mirror: false, beauty: { enabled: false, levels: ZERO_LEVELS }, prop: 'none', ...over });
+const look = (over: Partial<Look> = {}): Look => ({ filterId: 'none', mirror: false, beauty: { enabled: false, levels: ZERO_LEVELS }, prop: 'none', background: DEFAULT_BACKGROUND, customBackdrop: null, ...over });
 
 describe('faces for a photo', () => {
   const a = face(0.1, 0.3);
@@ -28,8 +29,16 @@ describe('faces for a photo', () => {
 });
 
 describe('the stage registry', () => {
-  it('lists beauty, then props, each with a distinct id', () => {
-    expect(STAGES.map((s) => s.id)).toEqual(['beauty', 'props']);
+  it('lists the background, then beauty and props over the person, each with a distinct id', () => {
+    expect(STAGES.map((s) => s.id)).toEqual(['background', 'beauty', 'props']);
+  });
+  it('needs the person mask for blur, a backdrop or a picture, but not with the green-screen key (except to blur)', () => {
+    expect(lookNeedsMask(look())).toBe(false);
+    expect(lookNeedsMask(look({ background: { ...DEFAULT_BACKGROUND, kind: 'blur' } }))).toBe(true);
+    expect(lookNeedsMask(look({ background: { ...DEFAULT_BACKGROUND, kind: 'backdrop' } }))).toBe(true);
+    expect(lookNeedsMask(look({ background: { ...DEFAULT_BACKGROUND, kind: 'backdrop', green: true } }))).toBe(false);
+    expect(lookNeedsMask(look({ background: { ...DEFAULT_BACKGROUND, kind: 'custom', green: true } }))).toBe(false);
+    expect(lookNeedsMask(look({ background: { ...DEFAULT_BACKGROUND, kind: 'blur', green: true } }))).toBe(true);
   });
   it('needs faces only while a beauty level or a prop is on', () => {
     expect(lookNeedsFaces(look())).toBe(false);
@@ -41,8 +50,12 @@ describe('the stage registry', () => {
     const a = face(0.1, 0.3);
     const b = face(0.5, 0.3);
     const l = look({ prop: 'glasses', beauty: { enabled: true, levels: PRESET_LEVELS.fresh } });
-    expect(previewInputs(l, [a])).toEqual({ beauty: { beauty: l.beauty, faces: [a] }, props: { prop: 'glasses', faces: [a] } });
-    const photo = photoInputs(l, { still: [b], shown: [a] });
+    expect(previewInputs(l, { faces: [a], mask: null })).toEqual({
+      background: { settings: DEFAULT_BACKGROUND, mask: null, custom: null },
+      beauty: { beauty: l.beauty, faces: [a] },
+      props: { prop: 'glasses', faces: [a] },
+    });
+    const photo = photoInputs(l, { faces: { still: [b], shown: [a] }, mask: null });
     expect(photo.beauty).toEqual({ beauty: l.beauty, faces: [b, a] });
     // A photo never gets a prop the preview did not show: not on b, found only on the still.
     expect(photo.props).toEqual({ prop: 'glasses', faces: [a] });

@@ -2,14 +2,16 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useI18n } from '../../i18n/I18nProvider';
 import { capturedPhotosAtom, type CapturedPhoto } from '../../state/session';
+import { shotCountAtom } from './state';
 import { LangLink } from '../../components/LangLink';
 import { MotionLoop } from '../motion/ui/MotionLoop';
 
 /**
  * The shots tray under the live picture, in view without scrolling (as a camera app's review
  * strip): each shot lands here as it is taken, with its retake, and once the sequence is over one
- * primary control goes on to the strip (also Enter, src/features/booth/actions.ts). While a
- * sequence runs, the shots still to come hold their places.
+ * primary control goes on to the strip (also Enter, src/features/booth/actions.ts). It is always
+ * there, so the picture never changes size: before any photo it holds a place for each shot
+ * to come, and while a sequence runs, the shots still to come keep theirs.
  */
 export function CapturedPhotos({
   onRetake,
@@ -25,8 +27,8 @@ export function CapturedPhotos({
 }) {
   const { t } = useI18n();
   const photos = useAtomValue(capturedPhotosAtom);
-  if (!photos.length && !busy) return null;
-  const waiting = busy ? Math.max(0, total - photos.length) : 0;
+  const shots = useAtomValue(shotCountAtom);
+  const waiting = busy ? Math.max(0, total - photos.length) : photos.length ? 0 : shots;
   return (
     <section className="booth-tray" aria-labelledby="photos-heading" data-testid="shots-tray">
       <h2 id="photos-heading" className="visually-hidden">
@@ -57,8 +59,15 @@ export function CapturedPhotos({
         ))}
       </ol>
       {!busy && photos.length > 0 && (
-        <LangLink href="/preview" className="btn btn-primary booth-tray-next" data-testid="to-preview" aria-keyshortcuts="Enter">
-          {t('booth.toPreview')}
+        <LangLink
+          href="/preview"
+          className="btn btn-primary booth-tray-next"
+          data-testid="to-preview"
+          aria-keyshortcuts="Enter"
+          aria-label={t('booth.toPreview')}
+          title={t('booth.toPreview')}
+        >
+          {t('booth.next')}
         </LangLink>
       )}
     </section>

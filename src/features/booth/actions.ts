@@ -3,6 +3,7 @@ import { plainKey } from '../../lib/actions';
 import type { Store } from '../../state/store';
 import { FILTER_ACTIONS } from '../filters/actions';
 import { PROP_ACTIONS } from '../props/actions';
+import { BACKGROUND_ACTIONS } from '../background/actions';
 
 export interface BoothActionContext {
   store: Store;
@@ -16,6 +17,7 @@ export interface BoothActionContext {
 export const BOOTH_ACTIONS: readonly Action<BoothActionContext>[] = [
   ...FILTER_ACTIONS,
   ...PROP_ACTIONS,
+  ...BACKGROUND_ACTIONS,
   {
     id: 'capture.start',
     labelKey: 'userGuide.keyCapture',

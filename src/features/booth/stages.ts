@@ -1,4 +1,7 @@
 import type { RenderStage, StageEntry } from '../../gl/types';
+import { backgroundStage } from '../background/entry';
+import type { BackgroundSettings } from '../background/meta';
+import type { SegmentMask } from '../background/protocol';
 import { beautyStage } from '../beauty/entry';
 import { propsStage } from '../props/entry';
 import type { ShotFaces } from '../vision/shotFaces';
@@ -15,15 +18,30 @@ export interface Look {
   mirror: boolean;
   beauty: BeautySettings;
   prop: string;
+  background: BackgroundSettings;
+  /** The visitor's own backdrop picture (null: none chosen). */
+  customBackdrop: ImageBitmap | null;
 }
 
-type BoothStage = StageEntry<Look, FaceLandmarks[], unknown, ShotFaces>;
+/** What a live frame knows besides the look: the latest faces and person mask. */
+export interface LiveInputs {
+  faces: FaceLandmarks[];
+  mask: SegmentMask | null;
+}
+
+/** What a photo knows besides the look: the faces for its still, and its own mask. */
+export interface ShotInputs {
+  faces: ShotFaces;
+  mask: SegmentMask | null;
+}
+
+type BoothStage = StageEntry<Look, LiveInputs, unknown, ShotInputs>;
 
 /**
  * THE STAGE REGISTRY: every GPU stage before the filter pass, in drawing order. Adding a stage is
  * one entry here plus its feature folder (its entry.ts, its stage, its shaders).
  */
-export const STAGES: readonly BoothStage[] = [beautyStage as BoothStage, propsStage as BoothStage];
+export const STAGES: readonly BoothStage[] = [backgroundStage as BoothStage, beautyStage as BoothStage, propsStage as BoothStage];
 
 /** Each stage's inputs for one frame, by stage id. */
 export type StageInputs = Record<string, unknown>;
@@ -33,14 +51,19 @@ export function lookNeedsFaces(look: Look, stages: readonly BoothStage[] = STAGE
   return stages.some((s) => s.needs(look).includes('faces'));
 }
 
+/** Whether any stage needs the person mask with this look. */
+export function lookNeedsMask(look: Look, stages: readonly BoothStage[] = STAGES): boolean {
+  return stages.some((s) => s.needs(look).includes('segmentation'));
+}
+
 /** Inputs of every stage for a live frame. */
-export function previewInputs(look: Look, faces: FaceLandmarks[], stages: readonly BoothStage[] = STAGES): StageInputs {
-  return Object.fromEntries(stages.map((s) => [s.id, s.preview(look, faces)]));
+export function previewInputs(look: Look, live: LiveInputs, stages: readonly BoothStage[] = STAGES): StageInputs {
+  return Object.fromEntries(stages.map((s) => [s.id, s.preview(look, live)]));
 }
 
 /** Inputs of every stage for a photo. */
-export function photoInputs(look: Look, faces: ShotFaces, stages: readonly BoothStage[] = STAGES): StageInputs {
-  return Object.fromEntries(stages.map((s) => [s.id, s.photo(look, faces)]));
+export function photoInputs(look: Look, shot: ShotInputs, stages: readonly BoothStage[] = STAGES): StageInputs {
+  return Object.fromEntries(stages.map((s) => [s.id, s.photo(look, shot)]));
 }
 
 /** The registry's stages made for a pipeline: each reads its own entry of the frame's inputs. */

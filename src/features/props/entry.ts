@@ -9,10 +9,10 @@ import { createPropsStage, type PropsInputs } from './stage';
  * where the preview drew it at the shutter (the live landmarks), and on no face the preview did
  * not show it on.
  */
-export const propsStage: StageEntry<{ prop: string }, FaceLandmarks[], PropsInputs, ShotFaces> = {
+export const propsStage: StageEntry<{ prop: string }, { faces: FaceLandmarks[] }, PropsInputs, { faces: ShotFaces }> = {
   id: 'props',
   needs: (look) => (look.prop !== NO_PROP ? ['faces'] : []),
   create: createPropsStage,
-  preview: (look, faces) => ({ prop: look.prop, faces }),
-  photo: (look, faces) => ({ prop: look.prop, faces: faces.shown }),
+  preview: (look, live) => ({ prop: look.prop, faces: live.faces }),
+  photo: (look, shot) => ({ prop: look.prop, faces: shot.faces.shown }),
 };

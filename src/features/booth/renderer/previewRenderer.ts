@@ -1,13 +1,15 @@
 import { Pipeline } from '../../../gl/pipeline';
 import { filterPass, prepareFilters } from '../../filters/pass';
-import { facesForPhoto, type ShotFaces } from '../../vision/shotFaces';
+import { facesForPhoto } from '../../vision/shotFaces';
 import type { FaceLandmarks } from '../../vision/types';
 import { MAX_DPR, SLOW_GPU_MAX_PIXELS } from '../meta';
-import { createStages, lookNeedsFaces, photoInputs, previewInputs, STAGES, type Look, type StageInputs } from '../stages';
+import { createStages, lookNeedsFaces, lookNeedsMask, photoInputs, previewInputs, STAGES, type Look, type ShotInputs, type StageInputs } from '../stages';
 import { capturePlain, captureWithPipeline, type CapturedImage } from './capture';
 import { FrameLoop } from './frameLoop';
 import { FrameScaler } from './frameScaler';
 import { SideReads, type SideReadEvents } from './sideReads';
+import { NO_FACES, NO_MASKS, type LiveFaceSource, type LiveMaskSource, type PreviewStats } from './sources';
+export type { LiveFaceSource, LiveMaskSource, PreviewStats };
 import type { FrameTap } from '../../motion/burst';
 
 /**
@@ -21,32 +23,8 @@ import type { FrameTap } from '../../motion/burst';
  * preview and captures are drawn unfiltered with Canvas2D drawImage (no ctx.filter anywhere).
  */
 
-/** Where the live landmarks come from (the session's face tracker). */
-export interface LiveFaceSource {
-  /** This camera frame is there to be searched, if the tracker is free (never queued). */
-  offer(video: HTMLVideoElement, mediaMs: number): void;
-  /** The latest smoothed landmarks. */
-  latest(): FaceLandmarks[];
-}
-
-const NO_FACES: LiveFaceSource = { offer: () => undefined, latest: () => [] };
-
 export type RenderMode = 'webgl' | 'plain';
 export type { CapturedImage };
-
-export interface PreviewStats {
-  /** Camera frames the video delivered since stats were reset (from presentedFrames when known). */
-  cameraFrames: number;
-  /** Frames drawn to the screen. */
-  renderedFrames: number;
-  /** Main-thread JavaScript time spent in the frame callback, total ms. */
-  jsMs: number;
-  /** Camera frames dropped because the GPU had not finished the previous one. */
-  skippedFrames: number;
-  /** Frames whose work threw (logged; the loop went on), and watchdog restarts of the loop. */
-  failedFrames: number;
-  restarts: number;
-}
 
 export interface PreviewEvents extends SideReadEvents {
   onModeChange?: (mode: RenderMode, reason: 'unavailable' | 'lost' | 'restored' | 'ok') => void;
@@ -59,8 +37,9 @@ export class PreviewRenderer {
   readonly pipeline: Pipeline<StageInputs> | null;
   mode: RenderMode;
   private look: Look | null = null;
-  /** Whether the look has a stage that needs faces (worked out once per look, not per frame). */
+  /** Whether the look has a stage that needs faces, or the mask (worked out once per look, not per frame). */
   private lookNeedsFaces = false;
+  private lookNeedsMask = false;
   private disposed = false;
   private counts = { cameraFrames: 0, renderedFrames: 0, jsMs: 0, skippedFrames: 0 };
   private loop: FrameLoop;
@@ -77,6 +56,7 @@ export class PreviewRenderer {
     private events: PreviewEvents = {},
     private faces: LiveFaceSource = NO_FACES,
     private stages = STAGES,
+    private masks: LiveMaskSource = NO_MASKS,
   ) {
     this.sideReads = new SideReads(events);
     let pipeline: Pipeline<StageInputs> | null;
@@ -107,6 +87,7 @@ export class PreviewRenderer {
   setLook(look: Look): void {
     this.look = look;
     this.lookNeedsFaces = lookNeedsFaces(look, this.stages);
+    this.lookNeedsMask = lookNeedsMask(look, this.stages);
     this.invalidate();
   }
 
@@ -242,13 +223,18 @@ export class PreviewRenderer {
     const look = this.look;
     if (!look) return;
     let faces: FaceLandmarks[] = [];
-    // This frame is offered to the landmarker only while a stage needs faces.
+    let mask: ReturnType<LiveMaskSource['latest']> = null;
+    // This frame is offered to the landmarker (the segmenter) only while a stage needs faces (a mask).
     if (this.lookNeedsFaces) {
       this.faces.offer(v, mediaMs);
       faces = this.faces.latest();
     }
+    if (this.lookNeedsMask) {
+      this.masks.offer(v);
+      mask = this.masks.latest();
+    }
     p.renderPreview(
-      { outputWidth: this.canvas.width, outputHeight: this.canvas.height, sourceWidth: v.videoWidth, sourceHeight: v.videoHeight, inputs: previewInputs(look, faces, this.stages) },
+      { outputWidth: this.canvas.width, outputHeight: this.canvas.height, sourceWidth: v.videoWidth, sourceHeight: v.videoHeight, inputs: previewInputs(look, { faces, mask }, this.stages) },
       filterPass(look.filterId, look.mirror),
     );
     for (const fn of this.drawnListeners) fn(p);
@@ -270,19 +256,19 @@ export class PreviewRenderer {
   }
 
   /**
-   * Takes one photo at the camera's full resolution with `look` (read at the shutter) and the
-   * faces `facesFor` finds for the still, encoded as JPEG. Whole or not at all: it throws an
-   * AbortedError when `signal` fires or the renderer is disposed before the photo is made.
+   * Takes one photo at the camera's full resolution with `look` (read at the shutter) and what
+   * `shotFor` finds for the still (its faces, its person mask), encoded as JPEG. Whole or not at
+   * all: it throws an AbortedError when `signal` fires or the renderer is disposed before the photo is made.
    */
-  async capture(look: Look, facesFor: (still: ImageBitmap) => Promise<ShotFaces>, signal?: AbortSignal): Promise<ShotImage> {
+  async capture(look: Look, shotFor: (still: ImageBitmap) => Promise<ShotInputs>, signal?: AbortSignal): Promise<ShotImage> {
     const v = this.video;
     if (!v.videoWidth || !v.videoHeight) throw new Error('No camera frame to capture');
     const p = this.pipeline;
     if (this.mode === 'webgl' && p && !p.isLost) {
       let faces: FaceLandmarks[] = [];
       const inputsFor = async (still: ImageBitmap) => {
-        const found = await facesFor(still);
-        faces = facesForPhoto(found);
+        const found = await shotFor(still);
+        faces = facesForPhoto(found.faces);
         return photoInputs(look, found, this.stages);
       };
       const photo = await captureWithPipeline(p, v, inputsFor, filterPass(look.filterId, look.mirror), () => !this.disposed, signal);

@@ -25,6 +25,8 @@ import {
   shutterSoundAtom,
 } from '../state';
 import { FaceDemand } from './faceDemand';
+import { SegmentDemand } from './segmentDemand';
+import { STAGES } from '../stages';
 import { IDLE_OVERLAY, runSequence, type ShotPlan, type SequenceSteps } from './sequence';
 import { takeShot } from './shot';
 
@@ -53,6 +55,8 @@ export const onSequence = (fn: (run: Promise<void>) => void) => void (sequenceWa
 export class BoothSession {
   readonly camera: CameraController;
   readonly faces: FaceDemand;
+  /** The person segmenter for live backgrounds, loaded when a background needs it. */
+  readonly masks: SegmentDemand;
   renderer: PreviewRenderer | null = null;
   private view: BoothView | null = null;
   private sequence: AbortController | null = null;
@@ -62,6 +66,7 @@ export class BoothSession {
   constructor(private store: Store) {
     this.camera = new CameraController((state) => this.onCamera(state));
     this.faces = new FaceDemand(store);
+    this.masks = new SegmentDemand(store);
     // What a previous visit published is not this one's.
     store.set(cameraInfoAtom, CAMERA_STARTING);
     store.set(pictureAspectAtom, null);
@@ -79,9 +84,11 @@ export class BoothSession {
       const look = readLook(this.store, 'preview');
       this.renderer?.setLook(look);
       this.faces.lookChanged(look);
+      this.masks.lookChanged(look);
     };
     for (const a of LOOK_ATOMS) this.offs.push(this.store.sub(a, follow));
     this.faces.lookChanged(readLook(this.store, 'preview'));
+    this.masks.lookChanged(readLook(this.store, 'preview'));
     this.camera.start();
   }
 
@@ -102,6 +109,8 @@ export class BoothSession {
         },
       },
       this.faces.liveSource,
+      STAGES,
+      this.masks.liveSource,
     );
     renderer.thumbnailFilters = [...thumbnails.keys()];
     renderer.setLook(readLook(this.store, 'preview'));
@@ -205,6 +214,7 @@ export class BoothSession {
           {
             renderer,
             tracker: this.faces.tracker,
+            masks: this.masks,
             readLook: () => readLook(store, 'photo'),
             onFacesLate: () => store.set(shotNoticeAtom, 'facesLate'),
           },
@@ -237,6 +247,7 @@ export class BoothSession {
     for (const off of this.offs.splice(0)) off();
     this.camera.dispose();
     this.faces.dispose();
+    this.masks.dispose();
     if (current === this) setCurrent(null);
   }
 }

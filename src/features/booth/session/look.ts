@@ -1,4 +1,5 @@
 import type { Store } from '../../../state/store';
+import { backgroundAtom, customBackdropAtom } from '../../background/state';
 import { beautySettingsAtom } from '../../beauty/state';
 import { filterIdAtom } from '../../filters/state';
 import { propIdAtom } from '../../props/state';
@@ -12,8 +13,10 @@ export function readLook(store: Store, purpose: 'preview' | 'photo'): Look {
     mirror: store.get(purpose === 'preview' ? mirrorPreviewAtom : mirrorPhotosAtom),
     beauty: store.get(beautySettingsAtom),
     prop: store.get(propIdAtom),
+    background: store.get(backgroundAtom),
+    customBackdrop: store.get(customBackdropAtom),
   };
 }
 
 /** The atoms a look is made of (the preview redraws when one changes). */
-export const LOOK_ATOMS = [filterIdAtom, mirrorPreviewAtom, beautySettingsAtom, propIdAtom] as const;
+export const LOOK_ATOMS = [filterIdAtom, mirrorPreviewAtom, beautySettingsAtom, propIdAtom, backgroundAtom, customBackdropAtom] as const;

@@ -4,12 +4,15 @@ import type { FaceTracker } from '../../vision/faceTracker';
 import type { FaceLandmarks } from '../../vision/types';
 import type { ShotFaces } from '../../vision/shotFaces';
 import type { PreviewRenderer } from '../renderer/previewRenderer';
-import { lookNeedsFaces, type Look } from '../stages';
+import { lookNeedsFaces, lookNeedsMask, type Look, type ShotInputs } from '../stages';
+import type { SegmentDemand } from './segmentDemand';
 
 export interface ShotDeps {
   renderer: PreviewRenderer;
   /** The face tracker while the session holds one. */
   tracker: FaceTracker | null;
+  /** The person segmenter (the still's own mask, for a background). */
+  masks: Pick<SegmentDemand, 'forStill'>;
   /** The look in the store now (read once, at the shutter). */
   readLook(): Look;
   /** The still's faces did not come in time (or the tracker failed): the photo went on without them. */
@@ -19,7 +22,7 @@ export interface ShotDeps {
 /**
  * One photo: the look read once at the shutter; the still searched for faces (with a deadline:
  * a tracker that does not answer never holds the shutter); the stages get the still's faces and,
- * where the still missed one, the preview's (stages.ts). Whole or it throws.
+ * where the still missed one, the preview's (stages.ts), and its person mask. Whole or it throws.
  */
 export async function takeShot(deps: ShotDeps, index: number, signal: AbortSignal): Promise<CapturedPhoto> {
   const look = deps.readLook();
@@ -36,7 +39,13 @@ export async function takeShot(deps: ShotDeps, index: number, signal: AbortSigna
       return { still: [], shown };
     }
   };
-  const image = await deps.renderer.capture(look, facesFor, signal);
+  // The still's faces and its person mask are found side by side.
+  const needsMask = lookNeedsMask(look);
+  const shotFor = async (still: ImageBitmap): Promise<ShotInputs> => {
+    const [faces, mask] = await Promise.all([facesFor(still), needsMask ? deps.masks.forStill(still, signal) : null]);
+    return { faces, mask };
+  };
+  const image = await deps.renderer.capture(look, shotFor, signal);
   return {
     id: `${Date.now().toString(36)}-${index}-${Math.random().toString(36).slice(2, 8)}`,
     blob: image.blob,

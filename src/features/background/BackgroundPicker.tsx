@@ -1,0 +1,239 @@
+import { useAtomValue, useStore } from 'jotai';
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useRadioKeys } from '../../components/useRadioKeys';
+import { useI18n } from '../../i18n/I18nProvider';
+import { shortcutsOf } from '../../lib/actions';
+import { BACKGROUND_ACTIONS } from './actions';
+import { drawBackdrop } from './backdrops';
+import { CustomBackdropError, forgetCustomBackdrop, keepCustomBackdrop, readCustomBackdrop } from './customStore';
+import { BACKDROP_IDS, type BackdropId, type BackgroundChoice } from './meta';
+import { availableChoices, currentChoice, selectBackground, setBackgroundLevel, setCustomBackdrop } from './select';
+import { backgroundAtom, customBackdropAtom, segmenterStatusAtom } from './state';
+import './BackgroundPicker.css';
+
+const SWATCH_W = 72;
+const SWATCH_H = 40;
+
+/** A small canvas the size of a swatch, drawn by `paint` at the screen's pixel density. */
+function SwatchCanvas({ paint }: { paint: (ctx: CanvasRenderingContext2D, w: number, h: number) => void }) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    const canvas = ref.current;
+    const ctx = canvas?.getContext('2d');
+    if (!canvas || !ctx) return;
+    const dpr = Math.min(2, window.devicePixelRatio || 1);
+    canvas.width = Math.round(SWATCH_W * dpr);
+    canvas.height = Math.round(SWATCH_H * dpr);
+    paint(ctx, canvas.width, canvas.height);
+  }, [paint]);
+  return <canvas ref={ref} className="bg-swatch" style={{ width: SWATCH_W, height: SWATCH_H }} aria-hidden="true" />;
+}
+
+// One painter per backdrop, made once, so a swatch is drawn once and not on every render.
+const PAINT_BACKDROP = Object.fromEntries(
+  BACKDROP_IDS.map((id) => [id, (ctx: CanvasRenderingContext2D, w: number, h: number) => drawBackdrop(ctx, id, w, h)]),
+) as Record<BackdropId, (ctx: CanvasRenderingContext2D, w: number, h: number) => void>;
+
+/** The visitor's picture, filling its swatch as the stage fills the frame (cover, centred). */
+function CustomSwatch({ bitmap }: { bitmap: ImageBitmap }) {
+  const paint = useMemo(
+    () => (ctx: CanvasRenderingContext2D, w: number, h: number) => {
+      const scale = Math.max(w / bitmap.width, h / bitmap.height);
+      try {
+        ctx.drawImage(bitmap, (w - bitmap.width * scale) / 2, (h - bitmap.height * scale) / 2, bitmap.width * scale, bitmap.height * scale);
+      } catch {
+        // A picture already released (replaced meanwhile): the swatch stays plain.
+      }
+    },
+    [bitmap],
+  );
+  return <SwatchCanvas paint={paint} />;
+}
+
+const nameKey = (c: BackgroundChoice) => `background.names.${c.startsWith('backdrop:') ? c.slice('backdrop:'.length) : c}`;
+const NEEDS_MODEL = new Set(['blur', 'backdrop', 'custom']);
+
+// The kept picture is read back once per page load, whichever booth screen mounts the picker first.
+let restoring = false;
+
+type Notice = 'fileError' | 'notKept' | 'notKeptFull';
+
+/**
+ * What stands behind the person: nothing, their room blurred, a backdrop drawn by the project,
+ * their own picture, and the green-screen key for where the person model cannot run. One
+ * radiogroup, like the props: arrow keys move through it; B and Shift+B work anywhere in the booth.
+ */
+export function BackgroundPicker({ busy }: { busy: boolean }) {
+  const { t } = useI18n();
+  const store = useStore();
+  const settings = useAtomValue(backgroundAtom);
+  const custom = useAtomValue(customBackdropAtom);
+  const model = useAtomValue(segmenterStatusAtom);
+  const choice = currentChoice(settings);
+  const headingId = useId();
+  const idBase = useId();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [reading, setReading] = useState(false);
+
+  useEffect(() => {
+    if (restoring) return;
+    restoring = true;
+    void readCustomBackdrop().then((bitmap) => {
+      // A picture chosen while the kept one was read wins over it.
+      if (store.get(customBackdropAtom)) bitmap?.close();
+      else setCustomBackdrop(store, bitmap);
+    });
+  }, [store]);
+
+  // "Your picture" is a choice only once there is a picture; before that it is a button that asks for one.
+  const ids = availableChoices(custom !== null);
+  const select = (id: string) => selectBackground(store, id as BackgroundChoice);
+  const move = useRadioKeys({ ids, current: choice, select, attr: 'data-background' });
+  const focusable = ids.includes(choice) ? choice : ids[0];
+
+  const adopt = (bitmap: ImageBitmap) => {
+    setCustomBackdrop(store, bitmap);
+    selectBackground(store, 'custom');
+  };
+  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const input = e.currentTarget;
+    const file = input.files?.[0];
+    input.value = ''; // so the same file can be chosen again after it was removed
+    if (!file) return;
+    setReading(true);
+    setNotice(null);
+    try {
+      adopt(await keepCustomBackdrop(file));
+    } catch (err) {
+      if (err instanceof CustomBackdropError && err.bitmap) {
+        adopt(err.bitmap);
+        setNotice(err.reason === 'full' ? 'notKeptFull' : 'notKept');
+      } else setNotice('fileError');
+    } finally {
+      setReading(false);
+    }
+  };
+  const remove = () => {
+    setCustomBackdrop(store, null);
+    setNotice(null);
+    fileRef.current?.focus(); // the button that had focus is gone
+    void forgetCustomBackdrop().catch(() => undefined);
+  };
+
+  const swatch = (c: BackgroundChoice) => {
+    if (c === 'none') return <span className="bg-swatch bg-swatch-none" aria-hidden="true" />;
+    if (c === 'blur') return <span className="bg-swatch bg-swatch-blur" aria-hidden="true" />;
+    if (c === 'custom') return custom && <CustomSwatch bitmap={custom} />;
+    return <SwatchCanvas paint={PAINT_BACKDROP[c.slice('backdrop:'.length) as BackdropId]} />;
+  };
+
+  const slider = (key: 'blur' | 'tolerance' | 'spill', label: string, testId: string) => {
+    const id = `${idBase}-${key}`;
+    return (
+      <div className="bg-slider">
+        <label htmlFor={id}>{label}</label>
+        <input
+          id={id}
+          type="range"
+          min={0}
+          max={100}
+          step={1}
+          value={settings[key]}
+          disabled={busy}
+          data-testid={testId}
+          onChange={(e) => setBackgroundLevel(store, { [key]: Number(e.target.value) })}
+        />
+        <output htmlFor={id} aria-live="off">
+          {settings[key]}
+        </output>
+      </div>
+    );
+  };
+
+  const modelFailed = model.state === 'failed' && NEEDS_MODEL.has(settings.kind) && !settings.green;
+  const modelLoading = model.state === 'loading' && NEEDS_MODEL.has(settings.kind) && !settings.green;
+
+  return (
+    <section className="card booth-background" aria-labelledby={headingId} data-testid="background-picker" data-background={choice} data-model={model.state}>
+      <h2 id={headingId}>{t('background.title')}</h2>
+      <p className="booth-hint hint-keys">{t('background.keysHint')}</p>
+      {modelFailed && (
+        <p className="notice error" role="status" data-testid="background-model-failed">
+          {t('background.modelFailed')}
+        </p>
+      )}
+      {modelLoading && (
+        <p className="booth-hint" role="status">
+          {t('background.loading')}
+        </p>
+      )}
+      <div className="bg-strip">
+        <div
+          role="radiogroup"
+          aria-labelledby={headingId}
+          aria-keyshortcuts={[shortcutsOf(BACKGROUND_ACTIONS, 'background.next'), shortcutsOf(BACKGROUND_ACTIONS, 'background.previous')].join(' ')}
+          onKeyDown={move}
+          className="bg-choices"
+        >
+          {ids.map((c) => (
+            <button
+              key={c}
+              type="button"
+              role="radio"
+              aria-checked={c === choice}
+              tabIndex={c === focusable ? 0 : -1}
+              className="bg-option"
+              data-background={c}
+              data-testid={`background-${c}`}
+              disabled={busy}
+              onClick={() => select(c)}
+            >
+              {swatch(c)}
+              <span className="bg-name">{t(nameKey(c))}</span>
+            </button>
+          ))}
+        </div>
+        {!custom && (
+          <button type="button" className="bg-option bg-add" data-testid="background-custom" disabled={busy || reading} onClick={() => fileRef.current?.click()}>
+            <span className="bg-swatch bg-swatch-add" aria-hidden="true" />
+            <span className="bg-name">{t('background.addPicture')}</span>
+          </button>
+        )}
+      </div>
+
+      {settings.kind === 'blur' && slider('blur', t('background.blurLevel'), 'background-blur-level')}
+
+      <div className="bg-picture">
+        <label className="btn btn-secondary bg-file" data-disabled={busy || reading}>
+          <input ref={fileRef} type="file" accept="image/*" className="visually-hidden" data-testid="background-file" disabled={busy || reading} onChange={(e) => void onFile(e)} />
+          <span>{t('background.choosePicture')}</span>
+        </label>
+        {custom && (
+          <button type="button" className="btn btn-ghost" data-testid="background-remove-custom" disabled={busy} onClick={remove}>
+            {t('background.removePicture')}
+          </button>
+        )}
+      </div>
+      {notice && (
+        <p className={notice === 'fileError' ? 'notice error' : 'notice'} role="status" data-testid="background-file-notice">
+          {t(`background.${notice}`)}
+        </p>
+      )}
+
+      <label className="booth-check bg-check">
+        <input type="checkbox" checked={settings.green} disabled={busy} onChange={(e) => setBackgroundLevel(store, { green: e.target.checked })} data-testid="background-green" />
+        <span>{t('background.green')}</span>
+      </label>
+      <p className="booth-hint">{t('background.greenHint')}</p>
+      {settings.green && (
+        <>
+          {slider('tolerance', t('background.tolerance'), 'background-tolerance')}
+          {slider('spill', t('background.spill'), 'background-spill')}
+        </>
+      )}
+
+      <p className="bg-privacy">{t('background.onDevice')}</p>
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+import { withDeadline } from '../../lib/deadline';
+import { canvasToJpeg, makeCanvas } from '../../lib/jpeg';
+import { CUSTOM_MAX_SIDE } from './meta';
+
+/**
+ * The visitor's own backdrop picture, kept on the device: decoded, scaled down and re-encoded in
+ * the browser, then stored in a small IndexedDB database of its own (apart from the session's, so
+ * neither can block the other's upgrade). Nothing here ever leaves the device.
+ */
+const DB_NAME = 'photobooth-background';
+const STORE = 'custom';
+const KEY = 'picture';
+/** An IndexedDB that never answers (seen on broken profiles) must not leave the picker waiting. */
+const DEADLINE_MS = 5_000;
+
+/** Why a picture could not be used or kept. */
+export type CustomBackdropFailure = 'decode' | 'storage' | 'full';
+
+/**
+ * A picture that could not be used ('decode': not an image this browser can read) or not kept
+ * ('storage': no IndexedDB here, as in some private modes; 'full': no room). When only keeping
+ * failed, `bitmap` is the decoded picture: it can still be used until the page is left.
+ */
+export class CustomBackdropError extends Error {
+  override name = 'CustomBackdropError';
+  constructor(
+    readonly reason: CustomBackdropFailure,
+    message: string,
+    readonly bitmap: ImageBitmap | null = null,
+  ) {
+    super(message);
+  }
+}
+
+interface StoredPicture {
+  blob: Blob;
+  width: number;
+  height: number;
+}
+
+let dbPromise: Promise<IDBDatabase> | null = null;
+
+function openDb(): Promise<IDBDatabase> {
+  if (!dbPromise) {
+    dbPromise = new Promise<IDBDatabase>((resolve, reject) => {
+      if (typeof indexedDB === 'undefined' || !indexedDB) throw new Error('IndexedDB unavailable');
+      const req = indexedDB.open(DB_NAME, 1);
+      req.onupgradeneeded = () => {
+        if (!req.result.objectStoreNames.contains(STORE)) req.result.createObjectStore(STORE);
+      };
+      req.onsuccess = () => {
+        const db = req.result;
+        // Another tab upgrading the database: let it, and open afresh on the next use.
+        db.onversionchange = () => {
+          db.close();
+          dbPromise = null;
+        };
+        resolve(db);
+      };
+      req.onerror = () => reject(req.error ?? new Error('IndexedDB failed to open'));
+      req.onblocked = () => reject(new Error('IndexedDB blocked'));
+    });
+    dbPromise.catch(() => (dbPromise = null));
+  }
+  return withDeadline(dbPromise, DEADLINE_MS);
+}
+
+/** Runs one request in its own transaction; resolves with its result once the transaction is done. */
+async function run<T>(mode: IDBTransactionMode, make: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const db = await openDb();
+  const work = new Promise<T>((resolve, reject) => {
+    const tx = db.transaction(STORE, mode);
+    const req = make(tx.objectStore(STORE));
+    // A request's error reaches the transaction before tx.error is set: take whichever is there.
+    const fail = () => reject(tx.error ?? req.error ?? new Error('IndexedDB request failed'));
+    tx.oncomplete = () => resolve(req.result);
+    tx.onerror = fail;
+    tx.onabort = fail;
+  });
+  return withDeadline(work, DEADLINE_MS);
+}
+
+/**
+ * The picture scaled so its long side is at most CUSTOM_MAX_SIDE, on white (a transparent PNG
+ * keeps no holes), upright (the file's EXIF orientation applied) and without its metadata: what
+ * is kept is exactly what is shown, and no location or camera data is stored with it.
+ */
+async function normalise(file: Blob): Promise<{ bitmap: ImageBitmap; blob: Blob }> {
+  let full: ImageBitmap;
+  try {
+    full = await createImageBitmap(file, { imageOrientation: 'from-image' });
+  } catch (e) {
+    throw new CustomBackdropError('decode', `This file cannot be read as a picture (${(e as Error)?.message ?? e})`);
+  }
+  try {
+    const scale = Math.min(1, CUSTOM_MAX_SIDE / Math.max(full.width, full.height));
+    const w = Math.max(1, Math.round(full.width * scale));
+    const h = Math.max(1, Math.round(full.height * scale));
+    const canvas = makeCanvas(w, h);
+    const ctx = canvas.getContext('2d') as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null;
+    if (!ctx) throw new CustomBackdropError('decode', 'No 2D canvas to scale the picture on');
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, w, h);
+    ctx.imageSmoothingQuality = 'high';
+    ctx.drawImage(full, 0, 0, w, h);
+    const [bitmap, blob] = await Promise.all([createImageBitmap(canvas), canvasToJpeg(canvas, 0.9)]);
+    return { bitmap, blob };
+  } finally {
+    full.close();
+  }
+}
+
+/**
+ * Decodes the visitor's picture, keeps it on the device and returns it decoded. Rejects with a
+ * CustomBackdropError: 'decode' when the file is not a readable picture; 'storage' or 'full' when
+ * it could not be kept (the error's `bitmap` then still holds the picture, for this visit only).
+ */
+export async function keepCustomBackdrop(file: Blob): Promise<ImageBitmap> {
+  const { bitmap, blob } = await normalise(file);
+  try {
+    const record: StoredPicture = { blob, width: bitmap.width, height: bitmap.height };
+    await run('readwrite', (store) => store.put(record, KEY));
+  } catch (e) {
+    const full = (e as { name?: string } | null)?.name === 'QuotaExceededError';
+    throw new CustomBackdropError(full ? 'full' : 'storage', `The picture could not be kept on this device (${(e as Error)?.message ?? e})`, bitmap);
+  }
+  return bitmap;
+}
+
+const isStoredPicture = (x: unknown): x is StoredPicture => typeof x === 'object' && x !== null && (x as StoredPicture).blob instanceof Blob;
+
+/** The kept picture, decoded; null when there is none, or it cannot be read (never throws). */
+export async function readCustomBackdrop(): Promise<ImageBitmap | null> {
+  try {
+    const record = await run<unknown>('readonly', (store) => store.get(KEY));
+    if (record === undefined) return null;
+    if (isStoredPicture(record)) {
+      const bitmap = await createImageBitmap(record.blob).catch(() => null);
+      if (bitmap) return bitmap;
+    }
+    // A record this version cannot use would fail the same way every visit: drop it.
+    await forgetCustomBackdrop().catch(() => undefined);
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+/** Removes the kept picture from the device. */
+export async function forgetCustomBackdrop(): Promise<void> {
+  await run('readwrite', (store) => store.delete(KEY));
+}

@@ -1,0 +1,127 @@
+import { launchWithCamera } from './env';
+import { expect, expectOnlyOwnOrigin, test } from './fixtures';
+import { chooseBackground, faceRegion, regionDetail, regionMean } from './helpers/backgrounds';
+import { freeze } from './helpers/beauty';
+import { openBooth } from './helpers/booth';
+import { keepPhoto, keepPreview, regionDiff, type Region } from './helpers/props';
+
+/**
+ * Live backgrounds on the close-up clip (issue 28): the person model runs in a worker on the
+ * device; blur, a backdrop and the visitor's own picture replace what is behind the person while
+ * the face stays as the camera gave it; the photo has what the preview showed at the shutter.
+ */
+test.use({ launchOptions: launchWithCamera({ clip: 'face-closeup-1280x720.mjpeg' }) });
+
+/**
+ * Background beside the head in the close-up clip: the mottled studio wall and, across it, the
+ * sharp edge where the clip's picture meets its flat side bars (all behind the person).
+ */
+const BACKGROUND: Region[] = [
+  [0.17, 0.04, 0.3, 0.32],
+  [0.7, 0.04, 0.83, 0.32],
+];
+
+async function setUp(page: import('@playwright/test').Page) {
+  await openBooth(page);
+  // The photos are not mirrored; the preview is compared with them as it is, unmirrored too.
+  await page.getByTestId('mirror-preview').uncheck();
+  await page.getByTestId('shot-count').selectOption('1');
+  await page.getByTestId('countdown').selectOption('0');
+  return faceRegion(page);
+}
+
+/** Waits until the model's mask is in use: the preview's background moves away from the camera's. */
+async function untilBackgroundChanges(page: import('@playwright/test').Page, from: string, region: Region, by = 20) {
+  await expect
+    .poll(
+      async () => {
+        await keepPreview(page, 'now');
+        return regionDiff(page, from, 'now', region);
+      },
+      { timeout: 60_000, message: 'the background changed (the model loaded and cut the person out)' },
+    )
+    .toBeGreaterThan(by);
+}
+
+test('blur halves the background’s detail or more, and the face changes no more than the clip’s own noise', async ({ page, requests, baseURL }) => {
+  test.setTimeout(120_000);
+  const face = await setUp(page);
+  // The clip's own noise: two frames of the moving camera, a moment apart.
+  await keepPreview(page, 'a');
+  await page.waitForFunction(() => new Promise((r) => setTimeout(() => r(true), 300)));
+  await keepPreview(page, 'b');
+  const noise = await regionDiff(page, 'a', 'b', face);
+  await freeze(page);
+  await keepPreview(page, 'none');
+  await chooseBackground(page, 'blur');
+  await page.getByTestId('background-blur-level').fill('100');
+  await untilBackgroundChanges(page, 'none', BACKGROUND[0]!, 4);
+  await keepPreview(page, 'blur');
+  for (const region of BACKGROUND) {
+    const before = await regionDetail(page, 'none', region);
+    const after = await regionDetail(page, 'blur', region);
+    expect(after, `background detail at ${region}: ${before.toFixed(1)} → ${after.toFixed(1)}`).toBeLessThanOrEqual(before / 2);
+  }
+  expect(await regionDiff(page, 'none', 'blur', face), `the face (clip noise ${noise.toFixed(1)})`).toBeLessThanOrEqual(noise + 4);
+  expectOnlyOwnOrigin(requests, baseURL!);
+});
+
+test('a backdrop replaces the background while the face stays, and the photo has the backdrop the preview showed at the shutter', async ({ page }) => {
+  test.setTimeout(120_000);
+  const face = await setUp(page);
+  await freeze(page);
+  await keepPreview(page, 'none');
+  await chooseBackground(page, 'backdrop:pastel');
+  await untilBackgroundChanges(page, 'none', BACKGROUND[0]!);
+  await keepPreview(page, 'backdrop');
+  for (const region of BACKGROUND) expect(await regionDiff(page, 'none', 'backdrop', region), `background at ${region} replaced`).toBeGreaterThan(25);
+  expect(await regionDiff(page, 'none', 'backdrop', face), 'the face stays').toBeLessThan(6);
+  // The pastel backdrop is light where the clip has its dark side bars.
+  const wall = await regionMean(page, 'backdrop', [0.02, 0.05, 0.12, 0.3]);
+  expect((wall.r + wall.g + wall.b) / 3).toBeGreaterThan(150);
+
+  await page.getByTestId('start-capture').click();
+  await expect(page.getByTestId('captured-thumb')).toHaveCount(1, { timeout: 30_000 });
+  await expect(page.getByTestId('captured-thumb').locator('img')).toHaveAttribute('src', /^blob:/);
+  await keepPhoto(page, 0, 'backdrop', 'photo');
+  for (const region of BACKGROUND) {
+    expect(await regionDiff(page, 'backdrop', 'photo', region), `the photo's background at ${region} is the preview's`).toBeLessThan(10);
+    expect(await regionDiff(page, 'none', 'photo', region), `and not the camera's`).toBeGreaterThan(25);
+  }
+  expect(await regionDiff(page, 'backdrop', 'photo', face), 'the photo’s face is the preview’s').toBeLessThan(10);
+});
+
+test('an uploaded picture becomes the backdrop, and B steps through the backgrounds', async ({ page }) => {
+  test.setTimeout(120_000);
+  await setUp(page);
+  await freeze(page);
+  await keepPreview(page, 'none');
+  // A plain magenta picture, made here and chosen through the file input as a visitor would.
+  const png = await page.evaluate(async () => {
+    const c = new OffscreenCanvas(640, 360);
+    const ctx = c.getContext('2d')!;
+    ctx.fillStyle = '#ff00ff';
+    ctx.fillRect(0, 0, 640, 360);
+    const bytes = new Uint8Array(await (await c.convertToBlob({ type: 'image/png' })).arrayBuffer());
+    return Array.from(bytes);
+  });
+  await page.getByTestId('background-file').setInputFiles({ name: 'magenta.png', mimeType: 'image/png', buffer: Buffer.from(png) });
+  await expect(page.getByTestId('background-picker')).toHaveAttribute('data-background', 'custom');
+  await expect(page.getByTestId('background-custom')).toBeChecked();
+  await untilBackgroundChanges(page, 'none', BACKGROUND[0]!);
+  await keepPreview(page, 'custom');
+  for (const region of BACKGROUND) {
+    const c = await regionMean(page, 'custom', region);
+    expect(c.r, `magenta at ${region}`).toBeGreaterThan(180);
+    expect(c.g).toBeLessThan(90);
+    expect(c.b).toBeGreaterThan(180);
+  }
+  // B from the picture wraps round to no background; Shift+B goes back to the picture.
+  await page.locator('body').press('b');
+  await expect(page.getByTestId('background-none')).toBeChecked();
+  await page.locator('body').press('Shift+B');
+  await expect(page.getByTestId('background-custom')).toBeChecked();
+  await page.locator('body').press('b');
+  await page.locator('body').press('b');
+  await expect(page.getByTestId('background-blur')).toBeChecked();
+});
