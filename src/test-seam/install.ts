@@ -17,6 +17,8 @@ import { stripBench } from './stripBench';
 import { motionBench } from './motionBench';
 import { timeBeautyPasses } from './beautyTiming';
 import { timePropsPass } from './propsTiming';
+import { timeBackgroundPasses } from './backgroundTiming';
+import { DEFAULT_BACKGROUND, type BackgroundKind } from '../features/background/meta';
 import { holdFaceReplies } from './faults';
 
 export interface PreviewPixels {
@@ -146,7 +148,7 @@ const api = {
           outputHeight: height,
           sourceWidth: video.videoWidth,
           sourceHeight: video.videoHeight,
-          inputs: { beauty: { beauty, faces: [] }, props: { prop: 'none', faces: [] } },
+          inputs: { background: { settings: DEFAULT_BACKGROUND, mask: null, custom: null }, beauty: { beauty, faces: [] }, props: { prop: 'none', faces: [] } },
         },
         filterPass(filterId, true),
       );
@@ -156,6 +158,12 @@ const api = {
       r?.invalidate();
     }
   },
+
+  /** The background stage timed on its own pipeline (bench). */
+  timeBackgroundPasses: (video: HTMLVideoElement, width: number, height: number, kind: BackgroundKind) => timeBackgroundPasses(video, width, height, kind),
+
+  /** Milliseconds the segmentation worker took per live mask (bench). */
+  segmentationTimes: (): number[] => [...(currentBoothSession()?.masks.times ?? [])],
 
   /** The beauty stage timed on its own pipeline (bench). */
   timeBeautyPasses: (video: HTMLVideoElement, width: number, height: number, levels?: BeautyLevels) =>
