@@ -32,6 +32,13 @@ export interface MotionClip {
 /** The captured photos, shared by the booth (writes) and the preview (reads). Starts empty. */
 export const capturedPhotosAtom = atom<CapturedPhoto[]>([]);
 
+/**
+ * Ids of photos taken but not yet written to IndexedDB. The booth shows a photo's thumbnail only
+ * once it is written (or once storage is known to be out of reach), so a reload or a closed tab
+ * the instant a thumbnail appears keeps the photo (src/storage/saving.ts clears the ids).
+ */
+export const unsavedPhotoIdsAtom = atom<ReadonlySet<string>>(new Set<string>());
+
 /** Ids of saved photos whose bytes cannot be decoded (found when the session is read back). */
 export const unreadablePhotosAtom = atom<ReadonlySet<string>>(new Set<string>());
 

@@ -1,4 +1,4 @@
-import { capturedPhotosAtom, type CapturedPhoto } from '../state/session';
+import { capturedPhotosAtom, unsavedPhotoIdsAtom, type CapturedPhoto } from '../state/session';
 import type { Store } from '../state/store';
 import { DEFAULT_STRIP_SETTINGS, type StripSettings } from '../features/strip/meta';
 import { stripSettingsAtom, type StorageStatus } from '../features/strip/state';
@@ -38,6 +38,15 @@ export function followSaves(store: Store, onStatus: (status: StorageStatus) => v
       return stopped ? undefined : task();
     });
   };
+  /** These photos are written (or will not be: storage is out of reach): their thumbnails may show. */
+  const settled = (ids: Iterable<string> | 'all') =>
+    store.set(unsavedPhotoIdsAtom, (prev) => {
+      if (!prev.size) return prev;
+      if (ids === 'all') return new Set<string>();
+      const next = new Set(prev);
+      for (const id of ids) next.delete(id);
+      return next;
+    });
   const write = (name: string, save: () => Promise<boolean>) => () =>
     enqueue(name, () =>
       save().then(
@@ -45,13 +54,17 @@ export function followSaves(store: Store, onStatus: (status: StorageStatus) => v
           onStatus('saved');
           if (wrote && !stopped) channel?.postMessage('changed');
         },
-        (error: unknown) => onStatus(failureStatus(error)),
+        (error: unknown) => {
+          onStatus(failureStatus(error));
+          settled('all'); // kept in memory: shown, as the notice says
+        },
       ),
     );
   const photos = write('photos', async () => {
     const list = store.get(capturedPhotosAtom);
     const wrote = await savePhotos(list, known);
     for (const p of list) known.add(p.id);
+    settled(list.map((p) => p.id));
     return wrote;
   });
   // The settings last written or read (null: none yet, so what is in the store now is written).

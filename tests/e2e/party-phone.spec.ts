@@ -58,7 +58,7 @@ test('turned on its side, the phone keeps the whole picture and the head in view
   await expectWholeFaceInPreview(page);
   for (const viewport of [{ width: 844, height: 390 }, PHONE.viewport]) {
     await page.setViewportSize(viewport);
-    // The camera may be asked again for the screen's new shape: wait for its picture, whole, in view.
+    // The stage follows the picture's shape for the new screen: wait for the picture, whole, in view.
     await expect
       .poll(
         () =>
@@ -71,6 +71,8 @@ test('turned on its side, the phone keeps the whole picture and the head in view
         { message: `the picture wholly in view at ${viewport.width}×${viewport.height}`, timeout: 20_000 },
       )
       .toBe('shaped whole');
+    // The camera is not opened again (a camera asked for in the other shape crops its frame and
+    // cut the head off here): the same frames, the face still found, now in the reshaped stage.
     await expectWholeFaceInPreview(page);
   }
 });

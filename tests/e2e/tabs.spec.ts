@@ -18,7 +18,8 @@ const thumbIds = (page: Page) => page.getByTestId('captured-thumb').evaluateAll(
 test('a reload the instant a thumbnail appears keeps the photo', async ({ page }) => {
   await booth(page);
   await page.getByTestId('start-capture').click();
-  await expect(page.getByTestId('captured-thumb')).toHaveCount(1, { timeout: 30_000 });
+  // The instant the thumbnail's picture shows (the photo is written first: src/storage/saving.ts).
+  await expect(page.getByTestId('captured-thumb').locator('img')).toHaveCount(1, { timeout: 30_000 });
   const [id] = await thumbIds(page);
   await page.reload();
   await expect(page.getByTestId('captured-thumb')).toHaveCount(1, { timeout: 15_000 });
@@ -28,7 +29,8 @@ test('a reload the instant a thumbnail appears keeps the photo', async ({ page }
 test('a tab closed the instant a thumbnail appears keeps the photo for the next visit', async ({ page, context }) => {
   await booth(page);
   await page.getByTestId('start-capture').click();
-  await expect(page.getByTestId('captured-thumb')).toHaveCount(1, { timeout: 30_000 });
+  // The instant the thumbnail's picture shows (the photo is written first: src/storage/saving.ts).
+  await expect(page.getByTestId('captured-thumb').locator('img')).toHaveCount(1, { timeout: 30_000 });
   const [id] = await thumbIds(page);
   await page.close();
   const next = await context.newPage();

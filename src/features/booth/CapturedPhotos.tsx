@@ -1,7 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useI18n } from '../../i18n/I18nProvider';
-import { capturedPhotosAtom, type CapturedPhoto } from '../../state/session';
+import { capturedPhotosAtom, unsavedPhotoIdsAtom, type CapturedPhoto } from '../../state/session';
+import { storageStatusAtom } from '../strip/state';
 import { shotCountAtom } from './state';
 import { LangLink } from '../../components/LangLink';
 import { MotionLoop } from '../motion/ui/MotionLoop';
@@ -28,6 +29,11 @@ export function CapturedPhotos({
   const { t } = useI18n();
   const photos = useAtomValue(capturedPhotosAtom);
   const shots = useAtomValue(shotCountAtom);
+  const unsaved = useAtomValue(unsavedPhotoIdsAtom);
+  // A photo shows once it is written (a reload then keeps it), or at once where nothing can be
+  // written (private mode, a full disk: the notice says it lives in memory).
+  const storage = useAtomValue(storageStatusAtom);
+  const writing = (id: string) => unsaved.has(id) && (storage === 'saved' || storage === 'loading');
   const waiting = busy ? Math.max(0, total - photos.length) : photos.length ? 0 : shots;
   return (
     <section className="booth-tray" aria-labelledby="photos-heading" data-testid="shots-tray">
@@ -36,22 +42,30 @@ export function CapturedPhotos({
       </h2>
       <ol className="booth-tray-list" data-testid="captured-photos">
         {photos.map((p, i) => (
-          <li key={p.id} className="booth-tray-shot" data-testid="captured-thumb" data-photo-id={p.id}>
+          <li
+            key={p.id}
+            className={`booth-tray-shot${writing(p.id) ? ' booth-tray-waiting' : ''}`}
+            data-testid="captured-thumb"
+            data-photo-id={p.id}
+            data-saved={!writing(p.id)}
+          >
             {/* The shot itself is its retake (a 44 px target even on a phone's narrow portrait thumb). */}
-            <button
-              type="button"
-              className="booth-tray-retake"
-              disabled={busy || !canShoot}
-              onClick={() => onRetake(i, photos.length)}
-              data-testid={`retake-${i + 1}`}
-              title={t('booth.retake', { n: i + 1 })}
-              aria-label={t('booth.retake', { n: i + 1 })}
-            >
-              <PhotoThumb photo={p} alt="" />
-              <span className="booth-tray-badge" aria-hidden="true">
-                ↺
-              </span>
-            </button>
+            {!writing(p.id) && (
+              <button
+                type="button"
+                className="booth-tray-retake"
+                disabled={busy || !canShoot}
+                onClick={() => onRetake(i, photos.length)}
+                data-testid={`retake-${i + 1}`}
+                title={t('booth.retake', { n: i + 1 })}
+                aria-label={t('booth.retake', { n: i + 1 })}
+              >
+                <PhotoThumb photo={p} alt="" />
+                <span className="booth-tray-badge" aria-hidden="true">
+                  ↺
+                </span>
+              </button>
+            )}
           </li>
         ))}
         {Array.from({ length: waiting }, (_, i) => (

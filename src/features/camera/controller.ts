@@ -63,15 +63,12 @@ export class CameraController {
       }
     };
     document.addEventListener('visibilitychange', onVisibility);
-    // Turning the phone: open the camera again in the new orientation (portrait frames in portrait).
-    const portrait = typeof matchMedia !== 'undefined' ? matchMedia('(orientation: portrait)') : null;
-    const onRotate = () => {
-      if (this.stream) void this.open();
-    };
-    portrait?.addEventListener('change', onRotate);
+    // Turning the phone does not open the camera again: mobile browsers turn the camera's frames
+    // with the screen themselves (the stage follows the picture's new shape), while a camera asked
+    // for again in the other shape crops the frame it had, which can cut the head off, and the
+    // picture goes black for a moment.
     this.cleanup.push(
       () => document.removeEventListener('visibilitychange', onVisibility),
-      () => portrait?.removeEventListener('change', onRotate),
       () => clearTimeout(this.hiddenTimer),
     );
   }

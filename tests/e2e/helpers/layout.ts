@@ -43,7 +43,7 @@ export async function openBooth(page: Page) {
  * The whole face is inside the preview: every landmark the app found is inside the camera frame,
  * the canvas shows the whole frame (same shape), and the face's box on the page is in the viewport.
  */
-export async function expectWholeFaceInPreview(page: Page) {
+export async function expectWholeFaceInPreview(page: Page, searchMs = 30_000) {
   const faceNow = () =>
     page.evaluate(() => {
       const [pts] = window.__pbTest!.landmarks().live;
@@ -70,7 +70,7 @@ export async function expectWholeFaceInPreview(page: Page) {
   await expect(panel, 'the face model loaded').toHaveAttribute('data-model', 'ready', { timeout: 60_000 });
   await expect
     .poll(async () => ((found = await faceNow()) !== null ? 'found' : `no face yet (landmarks ${await panel.getAttribute('data-landmarks')})`), {
-      timeout: 30_000,
+      timeout: searchMs,
       message: 'the app found a face',
     })
     .toBe('found');

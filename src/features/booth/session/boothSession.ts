@@ -1,5 +1,5 @@
 import { sleep } from '../../../lib/deadline';
-import { capturedPhotosAtom, type CapturedPhoto } from '../../../state/session';
+import { capturedPhotosAtom, unsavedPhotoIdsAtom, type CapturedPhoto } from '../../../state/session';
 import type { Store } from '../../../state/store';
 import { CameraController, type CameraState } from '../../camera/controller';
 import { BurstRecorder } from '../../motion/burst';
@@ -221,12 +221,15 @@ export class BoothSession {
           index,
           signal,
         ),
-      commit: (index, photo, replaceAll) =>
+      commit: (index, photo, replaceAll) => {
+        // Not shown until written (src/storage/saving.ts): a reload at that instant keeps it.
+        store.set(unsavedPhotoIdsAtom, (prev) => new Set(prev).add(photo.id));
         store.set(capturedPhotosAtom, (prev) => {
           const next: CapturedPhoto[] = replaceAll ? [] : prev.slice();
           next[index] = photo;
           return next.filter(Boolean);
-        }),
+        });
+      },
       attachMotion: (id, motion) => store.set(capturedPhotosAtom, (prev) => prev.map((p) => (p.id === id ? { ...p, motion } : p))),
     };
     try {
