@@ -1,4 +1,5 @@
 import { Pipeline } from '../../../gl/pipeline';
+import { throwIfAborted } from '../../../lib/deadline';
 import { filterPass, prepareFilters } from '../../filters/pass';
 import { facesForPhoto } from '../../vision/shotFaces';
 import type { FaceLandmarks } from '../../vision/types';
@@ -262,6 +263,9 @@ export class PreviewRenderer {
    */
   async capture(look: Look, shotFor: (still: ImageBitmap) => Promise<ShotInputs>, signal?: AbortSignal): Promise<ShotImage> {
     const v = this.video;
+    // A shutter pressed the moment the camera came back (a return to the booth): its first frame.
+    if (!v.videoWidth || !v.videoHeight) await firstFrame(v, signal);
+    throwIfAborted(signal);
     if (!v.videoWidth || !v.videoHeight) throw new Error('No camera frame to capture');
     const p = this.pipeline;
     if (this.mode === 'webgl' && p && !p.isLost) {
@@ -277,4 +281,22 @@ export class PreviewRenderer {
     }
     return { ...(await capturePlain(v, look.mirror, signal)), faces: [] };
   }
+}
+
+/** Resolves when the video has its first frame, after FIRST_FRAME_MS at most, or on abort. */
+const FIRST_FRAME_MS = 3_000;
+function firstFrame(video: HTMLVideoElement, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      video.removeEventListener('loadeddata', done);
+      video.removeEventListener('resize', done);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, FIRST_FRAME_MS);
+    video.addEventListener('loadeddata', done);
+    video.addEventListener('resize', done);
+    signal?.addEventListener('abort', done);
+  });
 }
