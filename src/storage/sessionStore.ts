@@ -1,6 +1,7 @@
 import type { CapturedPhoto } from '../state/session';
 import type { StripSettings } from '../features/strip/meta';
 import type { StoredPhoto } from './records';
+import { idbDone, idbRequest, openDatabase, requestError, storageError, StorageFullError } from '../lib/idb';
 
 /**
  * The session on the device: captured photos (as Blobs) and the strip settings, in IndexedDB, so a
@@ -13,64 +14,21 @@ const SETTINGS_KEY = 'strip';
 /** The channel every tab of the app tells the others of a change to the stored session on. */
 export const SESSION_CHANNEL = 'photobooth-session';
 
-export class StorageFullError extends Error {
-  override name = 'StorageFullError';
-}
-
-/**
- * A failed request's real cause: inside onerror the request's own `error` holds it (the
- * transaction's is still null then), mapped to StorageFullError for a full disk.
- */
-export function requestError(req: { error: DOMException | null }): Error {
-  return storageError(req.error);
-}
-
-/** An IndexedDB error as the app reports it: a quota error is StorageFullError ("full"). */
-export function storageError(error: DOMException | Error | null | undefined): Error {
-  if (!error) return new Error('IndexedDB request failed');
-  return error.name === 'QuotaExceededError' ? new StorageFullError(error.message) : error;
-}
-
-function promisify<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(requestError(req));
-  });
-}
-
-function done(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    // A request's error reaches the transaction's onerror as the event's target before tx.error is set.
-    const fail = (e: Event) => reject(storageError(tx.error ?? (e.target as IDBRequest | null)?.error));
-    tx.onerror = fail;
-    tx.onabort = fail;
-  });
-}
-
+export { requestError, storageError, StorageFullError };
 let dbPromise: Promise<IDBDatabase> | null = null;
 
 /** Opens the database at `version` (its current one when undefined), creating missing stores on upgrade. */
 function open(version?: number): Promise<IDBDatabase> {
-  return new Promise<IDBDatabase>((resolve, reject) => {
-    const req = indexedDB.open(DB_NAME, version);
-    req.onupgradeneeded = () => {
-      const db = req.result;
+  return openDatabase(
+    DB_NAME,
+    version,
+    (db) => {
       if (!db.objectStoreNames.contains(PHOTOS)) db.createObjectStore(PHOTOS, { keyPath: 'id' });
       if (!db.objectStoreNames.contains(SETTINGS)) db.createObjectStore(SETTINGS);
-    };
-    req.onsuccess = () => {
-      const db = req.result;
-      // Another tab upgrading the database: let it, and open afresh on the next use.
-      db.onversionchange = () => {
-        db.close();
-        dbPromise = null;
-      };
-      resolve(db);
-    };
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB failed to open'));
-    req.onblocked = () => reject(new Error('IndexedDB blocked'));
-  });
+    },
+    // Another tab upgrading the database: let it, and open afresh on the next use.
+    () => (dbPromise = null),
+  );
 }
 
 /**
@@ -109,9 +67,9 @@ export async function loadSession(): Promise<StoredSession> {
   const tx = db.transaction([PHOTOS, SETTINGS], 'readonly');
   const photoStore = tx.objectStore(PHOTOS);
   const [keys, records, rawSettings] = await Promise.all([
-    promisify(photoStore.getAllKeys()),
-    promisify(photoStore.getAll() as IDBRequest<unknown[]>),
-    promisify(tx.objectStore(SETTINGS).get(SETTINGS_KEY) as IDBRequest<unknown>),
+    idbRequest(photoStore.getAllKeys()),
+    idbRequest(photoStore.getAll() as IDBRequest<unknown[]>),
+    idbRequest(tx.objectStore(SETTINGS).get(SETTINGS_KEY) as IDBRequest<unknown>),
   ]);
   if (records.length === 0 && rawSettings === undefined) return { photos: [], settings: undefined, repaired: 0 };
   // The schemas (and the registries they check ids against) load only when there is something to check.
@@ -140,7 +98,7 @@ async function removeBad(db: IDBDatabase, keys: IDBValidKey[], settings: StripSe
   const tx = db.transaction([PHOTOS, SETTINGS], 'readwrite');
   for (const key of keys) tx.objectStore(PHOTOS).delete(key);
   if (settings) tx.objectStore(SETTINGS).put(settings, SETTINGS_KEY);
-  await done(tx);
+  await idbDone(tx);
 }
 
 /**
@@ -193,7 +151,7 @@ export async function savePhotos(photos: CapturedPhoto[], known: ReadonlySet<str
     store.put({ ...p, position } satisfies StoredPhoto);
     wrote = true;
   });
-  await done(tx);
+  await idbDone(tx);
   return wrote;
 }
 export async function saveSettings(settings: StripSettings): Promise<void> {
@@ -202,7 +160,7 @@ export async function saveSettings(settings: StripSettings): Promise<void> {
   if (since !== clears || clearing > 0) return;
   const tx = db.transaction(SETTINGS, 'readwrite');
   tx.objectStore(SETTINGS).put(settings, SETTINGS_KEY);
-  await done(tx);
+  await idbDone(tx);
 }
 
 export async function clearSession(): Promise<void> {
@@ -213,7 +171,7 @@ export async function clearSession(): Promise<void> {
     const tx = db.transaction([PHOTOS, SETTINGS], 'readwrite');
     tx.objectStore(PHOTOS).clear();
     tx.objectStore(SETTINGS).clear();
-    await done(tx);
+    await idbDone(tx);
     // The other tabs read the (empty) session back.
     if (typeof BroadcastChannel !== 'undefined') {
       const channel = new BroadcastChannel(SESSION_CHANNEL);

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { chooseBackground, regionMean } from './helpers/backgrounds';
 import { freeze } from './helpers/beauty';
 import { openBooth } from './helpers/booth';
-import { keepPreview, regionDiff, type Region } from './helpers/props';
+import { keepPreview, type Region } from './helpers/props';
 
 /**
  * The green-screen key (issue 28) on the green-screen clip: the person is cut out by colour, with
@@ -20,13 +20,25 @@ const PERSON: Region = [0.42, 0.35, 0.58, 0.6];
 
 const greenness = (c: { r: number; g: number; b: number }) => c.g - Math.max(c.r, c.b);
 
+/**
+ * How far the person's colours moved, channel by channel (0–255): measured on each picture's own
+ * pixels, since the preview may be drawn at another size once a background is on (a slow GPU's
+ * frames are scaled down first).
+ */
+async function personShift(page: import('@playwright/test').Page) {
+  const [a, b] = [await regionMean(page, 'camera', PERSON), await regionMean(page, 'keyed', PERSON)];
+  return Math.max(Math.abs(a.r - b.r), Math.abs(a.g - b.g), Math.abs(a.b - b.b));
+}
+
 async function keyOn(page: import('@playwright/test').Page) {
   await openBooth(page);
   await page.getByTestId('mirror-preview').uncheck();
   await freeze(page);
+  // The key on with no background yet: its controls are on screen (the page, and so the picture,
+  // has its final size), the picture still the camera's.
+  await page.getByTestId('background-green').check();
   await keepPreview(page, 'camera');
   for (const region of SCREEN) expect(greenness(await regionMean(page, 'camera', region)), 'the clip’s screen is green').toBeGreaterThan(40);
-  await page.getByTestId('background-green').check();
   await chooseBackground(page, 'backdrop:studio');
 }
 
@@ -39,7 +51,7 @@ test('with the green key the green screen is replaced and the person is not', as
     })
     .toBeLessThan(10);
   for (const region of SCREEN) expect(greenness(await regionMean(page, 'keyed', region)), `no green left at ${region}`).toBeLessThan(10);
-  expect(await regionDiff(page, 'camera', 'keyed', PERSON), 'the person stays').toBeLessThan(8);
+  expect(await personShift(page), 'the person stays').toBeLessThan(6);
 });
 
 test.describe('when the person model cannot load (a real 404 from the server)', () => {
@@ -67,9 +79,11 @@ test.describe('when the person model cannot load (a real 404 from the server)', 
     await expect(page.getByTestId('background-model-failed')).toBeVisible();
     await chooseBackground(page, 'backdrop:pastel');
     await expect(page.getByTestId('background-model-failed')).toBeVisible();
+    await chooseBackground(page, 'none');
+    await page.getByTestId('background-green').check();
     await freeze(page);
     await keepPreview(page, 'camera');
-    await page.getByTestId('background-green').check();
+    await chooseBackground(page, 'backdrop:pastel');
     await expect(page.getByTestId('background-model-failed')).toBeHidden();
     await expect
       .poll(async () => {
@@ -77,6 +91,6 @@ test.describe('when the person model cannot load (a real 404 from the server)', 
         return greenness(await regionMean(page, 'keyed', SCREEN[0]!));
       })
       .toBeLessThan(10);
-    expect(await regionDiff(page, 'camera', 'keyed', PERSON), 'the person stays').toBeLessThan(8);
+    expect(await personShift(page), 'the person stays').toBeLessThan(6);
   });
 });

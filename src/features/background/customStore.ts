@@ -1,4 +1,5 @@
 import { withDeadline } from '../../lib/deadline';
+import { databaseOnce, idbDone, idbRequest, StorageFullError } from '../../lib/idb';
 import { canvasToJpeg, makeCanvas } from '../../lib/jpeg';
 import { CUSTOM_MAX_SIDE } from './meta';
 
@@ -38,45 +39,18 @@ interface StoredPicture {
   height: number;
 }
 
-let dbPromise: Promise<IDBDatabase> | null = null;
-
-function openDb(): Promise<IDBDatabase> {
-  if (!dbPromise) {
-    dbPromise = new Promise<IDBDatabase>((resolve, reject) => {
-      if (typeof indexedDB === 'undefined' || !indexedDB) throw new Error('IndexedDB unavailable');
-      const req = indexedDB.open(DB_NAME, 1);
-      req.onupgradeneeded = () => {
-        if (!req.result.objectStoreNames.contains(STORE)) req.result.createObjectStore(STORE);
-      };
-      req.onsuccess = () => {
-        const db = req.result;
-        // Another tab upgrading the database: let it, and open afresh on the next use.
-        db.onversionchange = () => {
-          db.close();
-          dbPromise = null;
-        };
-        resolve(db);
-      };
-      req.onerror = () => reject(req.error ?? new Error('IndexedDB failed to open'));
-      req.onblocked = () => reject(new Error('IndexedDB blocked'));
-    });
-    dbPromise.catch(() => (dbPromise = null));
-  }
-  return withDeadline(dbPromise, DEADLINE_MS);
-}
+const openDb = databaseOnce(DB_NAME, 1, (db) => {
+  if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE);
+});
 
 /** Runs one request in its own transaction; resolves with its result once the transaction is done. */
 async function run<T>(mode: IDBTransactionMode, make: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const db = await openDb();
-  const work = new Promise<T>((resolve, reject) => {
-    const tx = db.transaction(STORE, mode);
-    const req = make(tx.objectStore(STORE));
-    // A request's error reaches the transaction before tx.error is set: take whichever is there.
-    const fail = () => reject(tx.error ?? req.error ?? new Error('IndexedDB request failed'));
-    tx.oncomplete = () => resolve(req.result);
-    tx.onerror = fail;
-    tx.onabort = fail;
-  });
+  const work = (async () => {
+    const tx = (await openDb()).transaction(STORE, mode);
+    const result = idbRequest(make(tx.objectStore(STORE)));
+    await idbDone(tx);
+    return result;
+  })();
   return withDeadline(work, DEADLINE_MS);
 }
 
@@ -121,7 +95,7 @@ export async function keepCustomBackdrop(file: Blob): Promise<ImageBitmap> {
     const record: StoredPicture = { blob, width: bitmap.width, height: bitmap.height };
     await run('readwrite', (store) => store.put(record, KEY));
   } catch (e) {
-    const full = (e as { name?: string } | null)?.name === 'QuotaExceededError';
+    const full = e instanceof StorageFullError || (e as { name?: string } | null)?.name === 'QuotaExceededError';
     throw new CustomBackdropError(full ? 'full' : 'storage', `The picture could not be kept on this device (${(e as Error)?.message ?? e})`, bitmap);
   }
   return bitmap;

@@ -1,4 +1,4 @@
-import { requestError, storageError } from '../../storage/sessionStore';
+import { databaseOnce, idbDone, idbRequest } from '../../lib/idb';
 import { buildZip, exportBaseName } from '../strip/export';
 import { GALLERY_DB, GALLERY_STORE } from './meta';
 
@@ -24,47 +24,10 @@ export function onGalleryChange(fn: () => void): () => void {
 }
 const changed = () => listeners.forEach((fn) => fn());
 
-let dbPromise: Promise<IDBDatabase> | null = null;
-
-/** Opens the gallery's database (created on first use); rejects where IndexedDB is unavailable. */
-function openGallery(): Promise<IDBDatabase> {
-  dbPromise ??= new Promise<IDBDatabase>((resolve, reject) => {
-    if (typeof indexedDB === 'undefined' || !indexedDB) return reject(new Error('IndexedDB unavailable'));
-    const req = indexedDB.open(GALLERY_DB, 1);
-    req.onupgradeneeded = () => {
-      if (!req.result.objectStoreNames.contains(GALLERY_STORE)) req.result.createObjectStore(GALLERY_STORE, { keyPath: 'id' });
-    };
-    req.onsuccess = () => {
-      const db = req.result;
-      // A newer version of the app upgrading it in another tab: let it, and open afresh next time.
-      db.onversionchange = () => {
-        db.close();
-        dbPromise = null;
-      };
-      resolve(db);
-    };
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB failed to open'));
-    req.onblocked = () => reject(new Error('IndexedDB blocked'));
-  });
-  dbPromise.catch(() => (dbPromise = null));
-  return dbPromise;
-}
-
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(requestError(req));
-  });
-}
-
-function completed(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    const fail = (e: Event) => reject(storageError(tx.error ?? (e.target as IDBRequest | null)?.error));
-    tx.onerror = fail;
-    tx.onabort = fail;
-  });
-}
+/** The gallery's database, opened once (its store made on first open). */
+const openGallery = databaseOnce(GALLERY_DB, 1, (db) => {
+  if (!db.objectStoreNames.contains(GALLERY_STORE)) db.createObjectStore(GALLERY_STORE, { keyPath: 'id' });
+});
 
 /** A record as read back: anything else (damaged, from elsewhere) is left out of the list. */
 function isStrip(x: unknown): x is GalleryStrip {
@@ -78,7 +41,7 @@ export async function addStrip(blob: Blob, width: number, height: number, create
   const strip: GalleryStrip = { id: `${createdAt.toString(36)}-${Math.random().toString(36).slice(2, 8)}`, createdAt, blob, width, height };
   const tx = db.transaction(GALLERY_STORE, 'readwrite');
   tx.objectStore(GALLERY_STORE).add(strip);
-  await completed(tx);
+  await idbDone(tx);
   changed();
   return strip;
 }
@@ -86,7 +49,7 @@ export async function addStrip(blob: Blob, width: number, height: number, create
 /** Every strip, oldest first. */
 export async function listStrips(): Promise<GalleryStrip[]> {
   const db = await openGallery();
-  const all = await request(db.transaction(GALLERY_STORE, 'readonly').objectStore(GALLERY_STORE).getAll() as IDBRequest<unknown[]>);
+  const all = await idbRequest(db.transaction(GALLERY_STORE, 'readonly').objectStore(GALLERY_STORE).getAll() as IDBRequest<unknown[]>);
   return all.filter(isStrip).sort((a, b) => a.createdAt - b.createdAt);
 }
 
@@ -95,7 +58,7 @@ export async function clearGallery(): Promise<void> {
   const db = await openGallery();
   const tx = db.transaction(GALLERY_STORE, 'readwrite');
   tx.objectStore(GALLERY_STORE).clear();
-  await completed(tx);
+  await idbDone(tx);
   changed();
 }
 
