@@ -1,8 +1,8 @@
 import * as twgl from 'twgl.js';
 import copyFrag from '../../shaders/common/copy.frag?raw';
 import { createGlContext, type GlContext } from './context';
-import { ProgramCache } from './programs';
-import { readLater, readNow, type PendingRead } from './readback';
+import { ProgramCache, StagePending } from './programs';
+import { readAsync, readLater, readNow, type PendingRead } from './readback';
 import { TargetPool } from './targets';
 import type { FinalPass, FrameMeta, RenderStage, RenderTarget, StageContext, StageProgram, StageTexture, UniformValues } from './types';
 
@@ -33,6 +33,8 @@ export class Pipeline<X = unknown> {
   maxTextureSize = 4096;
   /** Programs to compile in the background again after a context restore. */
   private wanted = new Map<string, string>();
+  /** What the last preview frame that was not drawn waits for (settles when it is ready). */
+  pendingWork: Promise<void> | null = null;
   /** When set, each pass ends with a GPU sync and its wall time is recorded (measurements only). */
   timePasses = false;
   lastPassTimings: PassTiming[] = [];
@@ -93,13 +95,23 @@ export class Pipeline<X = unknown> {
     this.programs.prepare(id, source);
   }
 
-  private stageContext(): StageContext {
+  /** `sync`: programs not ready are compiled on the spot (measurements only); else StagePending. */
+  private stageContext(sync: boolean): StageContext {
     return {
       gl: this.gl,
       acquireTarget: (w, h) => this.pool.acquire(w, h),
       drawQuad: (program, uniforms, target) => this.draw(program, uniforms, target),
-      program: (id, src) => this.programs.get(id, src),
+      program: (id, src) => (sync ? this.programs.get(id, src) : this.programs.need(id, src)),
     };
+  }
+
+  /** GL state a stage may have left half-set when it threw StagePending mid-frame. */
+  private resetState(): void {
+    const gl = this.gl;
+    gl.colorMask(true, true, true, true);
+    gl.disable(gl.BLEND);
+    gl.blendEquation(gl.FUNC_ADD);
+    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
   }
 
   private draw(program: StageProgram, uniforms: UniformValues, target: RenderTarget | null, w = 0, h = 0): void {
@@ -156,11 +168,13 @@ export class Pipeline<X = unknown> {
    * Stages, then the final pass into `target` (null = the canvas; a target is acquired only after
    * the stages, so no stage can be handed the very framebuffer the final pass draws into).
    */
-  private renderFrame(frame: FrameMeta<X>, pass: FinalPass, target: () => RenderTarget | null, flipY: boolean): RenderTarget | null {
+  private renderFrame(frame: FrameMeta<X>, pass: FinalPass, target: () => RenderTarget | null, flipY: boolean, sync = false): RenderTarget | null {
     if (!this.timePasses) this.lastPassTimings = [];
     this.pool.beginFrame();
+    // The final pass's program first: a frame that cannot finish draws nothing at all.
+    const program = sync ? this.programs.get(pass.id, pass.source) : this.programs.need(pass.id, pass.source);
     let input: StageTexture = { texture: this.sourceTexture!, ...this.sourceSize };
-    const ctx = this.stageContext();
+    const ctx = this.stageContext(sync);
     for (const stage of this.stages) {
       if (!stage.isActive(frame)) continue;
       const t0 = performance.now();
@@ -169,7 +183,6 @@ export class Pipeline<X = unknown> {
     }
     const t0 = performance.now();
     const out = target();
-    const program = this.programs.get(pass.id, pass.source);
     this.draw(program, { ...pass.uniforms, u_image: input.texture, u_flipY: flipY ? 1 : 0 }, out, frame.outputWidth, frame.outputHeight);
     this.timed(pass.id, t0);
     return out;
@@ -190,27 +203,61 @@ export class Pipeline<X = unknown> {
     return true;
   }
 
-  /** Draws the current frame to the canvas at its backing size (frame.output* = the canvas size). */
-  renderPreview(frame: FrameMeta<X>, pass: FinalPass): void {
-    if (this.isLost || !this.hasFrame) return;
-    this.renderFrame(frame, pass, () => null, false);
+  /**
+   * Draws the current frame to the canvas at its backing size (frame.output* = the canvas size).
+   * False when it was not drawn because a program or a stage's artwork is still being made (the
+   * last frame stays on screen; the work goes on outside the frame).
+   */
+  renderPreview(frame: FrameMeta<X>, pass: FinalPass): boolean {
+    if (this.isLost || !this.hasFrame) return false;
+    try {
+      this.renderFrame(frame, pass, () => null, false);
+    } catch (error) {
+      if (!(error instanceof StagePending)) throw error;
+      this.resetState();
+      this.pendingWork = error.ready;
+      return false;
+    }
     if (this.frameFence) this.gl.deleteSync(this.frameFence);
     this.frameFence = this.gl.fenceSync(this.gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
     this.gl.flush();
+    return true;
   }
 
-  /** What the canvas shows, read right after a preview render (bottom-first rows). */
+  /** What the canvas shows, read right after a preview render (bottom-first rows; the test seam's). */
   readCanvas(): Uint8ClampedArray<ArrayBuffer> {
     return readNow(this.gl, null, this.canvas.width, this.canvas.height);
   }
 
   /**
-   * Renders the current frame at frame.output* into a framebuffer and reads it back as top-first
-   * RGBA rows (ready for ImageData): a capture.
+   * Renders a frame at frame.output* into a framebuffer and reads it back synchronously as
+   * top-first RGBA rows, compiling what it needs on the spot: measurements only (it stalls).
    */
   renderToPixels(frame: FrameMeta<X>, pass: FinalPass): Uint8ClampedArray<ArrayBuffer> {
-    const out = this.renderFrame(frame, pass, () => this.pool.acquire(frame.outputWidth, frame.outputHeight), true);
+    const out = this.renderFrame(frame, pass, () => this.pool.acquire(frame.outputWidth, frame.outputHeight), true, true);
     return readNow(this.gl, out, frame.outputWidth, frame.outputHeight);
+  }
+
+  /**
+   * A photo: `upload` puts its frame in the source texture, then it renders at frame.output* into
+   * a framebuffer and reads it back as top-first RGBA rows through a pixel buffer and a fence, so
+   * the main thread never waits for the GPU. What is not ready (a shader, a prop's art) is waited
+   * for outside the frame, and the photo is uploaded and rendered again (preview frames may have
+   * used the source texture meanwhile). `alive` false stops it (the caller's abort).
+   */
+  async renderPhoto(frame: FrameMeta<X>, pass: FinalPass, upload: () => void, alive: () => boolean): Promise<Uint8ClampedArray<ArrayBuffer>> {
+    for (;;) {
+      if (this.isLost || !alive()) throw new Error('The photo was not rendered (context lost or stopped)');
+      upload();
+      try {
+        const out = this.renderFrame(frame, pass, () => this.pool.acquire(frame.outputWidth, frame.outputHeight), true);
+        return await readAsync(this.gl, out!);
+      } catch (error) {
+        if (!(error instanceof StagePending)) throw error;
+        this.resetState();
+        await error.ready;
+      }
+    }
   }
 
   /**

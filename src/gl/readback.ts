@@ -7,7 +7,7 @@ export interface PendingRead {
   poll(): Uint8ClampedArray<ArrayBuffer> | null | 'failed';
 }
 
-/** Reads a target now (blocks until the GPU is done): for a capture, where the photo is the point. */
+/** Reads a target now (blocks until the GPU is done): the test seam and measurements only. */
 export function readNow(gl: WebGL2RenderingContext, target: RenderTarget | null, width: number, height: number): Uint8ClampedArray<ArrayBuffer> {
   const pixels = new Uint8ClampedArray(width * height * 4);
   gl.bindFramebuffer(gl.FRAMEBUFFER, target ? target.framebuffer : null);
@@ -62,6 +62,26 @@ export function readLater(gl: WebGL2RenderingContext, target: RenderTarget): Pen
       return pixels;
     },
   };
+}
+
+/** How often a pending read is polled. */
+const POLL_MS = 4;
+
+/**
+ * A whole target read through a pixel buffer and a fence (readLater), resolved once the GPU is
+ * done: the main thread never blocks on the GPU. Rejects if the context is lost meanwhile.
+ */
+export function readAsync(gl: WebGL2RenderingContext, target: RenderTarget): Promise<Uint8ClampedArray<ArrayBuffer>> {
+  const read = readLater(gl, target);
+  return new Promise((resolve, reject) => {
+    const poll = () => {
+      const pixels = read.poll();
+      if (pixels === 'failed') reject(new Error('The GPU read-back failed (context lost)'));
+      else if (pixels) resolve(pixels);
+      else setTimeout(poll, POLL_MS);
+    };
+    poll();
+  });
 }
 
 /** Rows bottom-first (GL) → top-first (ImageData), in place. */

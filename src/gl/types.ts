@@ -102,6 +102,12 @@ export interface StageEntry<L, F, I, P = F> {
   preview(look: L, faces: F): I;
   /** Inputs for a photo: the settings at the shutter and the faces known for the still. */
   photo(look: L, faces: P): I;
+  /**
+   * The fullscreen programs (id, fragment source) this stage may draw with under these settings,
+   * for any number of faces: the owner compiles them in the background as soon as the settings
+   * change, so no frame waits for one (a frame never compiles: see ProgramCache).
+   */
+  programs?(look: L): readonly (readonly [id: string, fragmentSource: string])[];
 }
 
 /** What a stage may need besides the frame. */

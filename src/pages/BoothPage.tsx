@@ -19,6 +19,7 @@ import { PropPicker } from '../features/props/PropPicker';
 import { BackgroundPicker } from '../features/background/BackgroundPicker';
 import { useI18n } from '../i18n/I18nProvider';
 import { capturedPhotosAtom } from '../state/session';
+import { useDrawAhead } from '../features/strip/ui/useDrawAhead';
 
 /** The booth page holding the stage (where --stage-h is read). */
 const stageOwnerPage = (el: HTMLElement) => el.closest<HTMLElement>('.booth-page');
@@ -37,6 +38,8 @@ export default function BoothPage() {
   // One map for the picker's thumbnail canvases, filled by the picker, drawn by the renderer.
   const [thumbnails] = useState(() => new Map<string, HTMLCanvasElement>());
   const photoCount = useAtomValue(capturedPhotosAtom).length;
+  // The strip is drawn while the photos are taken: the preview shows it at once.
+  useDrawAhead();
 
   const canShoot = camera.status === 'live' && renderMode !== null && session !== null;
   const start = () => canShoot && session.start();

@@ -13,7 +13,7 @@ import { useI18n } from '../i18n/I18nProvider';
 import { capturedPhotosAtom, unreadablePhotosAtom } from '../state/session';
 import { storageStatusAtom } from '../features/strip/state';
 import { ClearSession } from '../storage/ClearSession';
-import { StripComposer } from '../features/strip/composer';
+import { sharedComposer } from '../features/strip/ready';
 import { MotionPanel } from '../features/motion/ui/MotionPanel';
 import { MotionLoop } from '../features/motion/ui/MotionLoop';
 import { useMotionMaker } from '../features/motion/ui/useMotionMaker';
@@ -26,14 +26,9 @@ export default function PreviewPage() {
   const unreadable = useAtomValue(unreadablePhotosAtom);
   const storage = useAtomValue(storageStatusAtom);
   const { design, photos } = useStripDesign();
-  const [composer, setComposer] = useState<StripComposer | null>(null);
+  // The page's one composer, shared with the booth (which drew this strip ahead: strip/ready.ts).
+  const [composer] = useState(sharedComposer);
   const motion = useMotionMaker(design);
-
-  useEffect(() => {
-    const c = new StripComposer();
-    setComposer(c);
-    return () => c.dispose();
-  }, []);
 
   // Free the composer's decoded bitmaps of photos that are gone.
   useEffect(() => {

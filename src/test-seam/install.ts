@@ -20,6 +20,9 @@ import { timePropsPass } from './propsTiming';
 import { timeBackgroundPasses } from './backgroundTiming';
 import { DEFAULT_BACKGROUND, type BackgroundKind } from '../features/background/meta';
 import { holdFaceReplies } from './faults';
+import { glWatch, installGlWatch, resetGlWatch } from './glWatch';
+
+installGlWatch();
 
 export interface PreviewPixels {
   width: number;
@@ -206,6 +209,10 @@ const api = {
     const p = store.get(capturedPhotosAtom)[i]!;
     return { still: p.blob, frames: p.motion?.frames ?? [] };
   },
+
+  /** Programs linked (inside live frames) and photo read-backs (synchronous or through a buffer) since the last reset. */
+  glWatch,
+  resetGlWatch,
 
   /** Strip composition and export on the session's photos (bench). */
   strip: stripBench,

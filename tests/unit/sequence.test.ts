@@ -67,12 +67,38 @@ describe('the shot sequence', () => {
     const s = fakeSession();
     const r = await runSequence(s.steps, all(2), settings(2), s.abort.signal, 10);
     expect(r).toEqual({ outcome: 'done', taken: [0, 1] });
+    // The photo is made while the next countdown runs; the flash shows over its first 250 ms.
     expect(s.log).toEqual([
-      'wait 1000', 'wait 1000', 'sound', 'shoot 0', 'commit 0 (replace all)', 'wait 250',
-      'wait 1000', 'wait 1000', 'sound', 'shoot 1', 'commit 1', 'wait 250',
+      'wait 1000', 'wait 1000', 'sound', 'shoot 0', 'wait 250', 'commit 0 (replace all)', 'wait 750',
+      'wait 1000', 'sound', 'shoot 1', 'wait 250', 'commit 1',
     ]);
+    expect(s.overlays).toContainEqual({ kind: 'countdown', shot: 2, total: 2, remaining: 2, flash: true });
     expect(s.overlays.at(-1)).toEqual({ kind: 'idle', flash: false });
     expect(s.overlays[0]).toEqual({ kind: 'countdown', shot: 1, total: 2, remaining: 2, flash: false });
+  });
+
+  it('makes a photo while the next countdown runs, and holds the next shutter until it is whole', async () => {
+    const s = fakeSession();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const shoot = s.steps.shoot;
+    s.steps.shoot = async (index, signal) => {
+      const p = await shoot(index, signal);
+      if (index === 0) await held;
+      return p;
+    };
+    const wait = s.steps.wait;
+    let waits = 0;
+    s.steps.wait = async (ms, signal) => {
+      await wait(ms, signal);
+      if (++waits === 5) setTimeout(release, 0); // the whole second countdown has run by now
+    };
+    const r = await runSequence(s.steps, all(2), settings(2), s.abort.signal, 10);
+    expect(r.outcome).toBe('done');
+    expect(s.log).toEqual([
+      'wait 1000', 'wait 1000', 'sound', 'shoot 0', 'wait 250', 'wait 750', 'wait 1000',
+      'commit 0 (replace all)', 'sound', 'shoot 1', 'wait 250', 'commit 1',
+    ]);
   });
 
   const earlier = [photo(0), photo(1), photo(2)];
@@ -98,7 +124,7 @@ describe('the shot sequence', () => {
     const s = fakeSession(earlier, { abortAt: 'shoot 0' });
     const r = await runSequence(s.steps, all(3), settings(0), s.abort.signal, 10);
     expect(r.outcome).toBe('cancelled');
-    expect(s.log).toEqual(['sound', 'shoot 0']);
+    expect(s.log).toEqual(['sound', 'shoot 0', 'wait 250']); // the flash, while it was being made
     expect(s.photos()).toEqual(earlier);
   });
 

@@ -1,7 +1,7 @@
 import type { StageEntry } from '../../gl/types';
 import type { BackgroundSettings } from './meta';
 import type { SegmentMask } from './protocol';
-import { createBackgroundStage, type BackgroundInputs } from './stage';
+import { backgroundPrograms, createBackgroundStage, type BackgroundInputs } from './stage';
 
 /** What the background stage reads of the look. */
 export interface BackgroundLook {
@@ -20,4 +20,5 @@ export const backgroundStage: StageEntry<BackgroundLook, { mask: SegmentMask | n
   create: createBackgroundStage,
   preview: (look, live) => ({ settings: look.background, mask: live.mask, custom: look.customBackdrop }),
   photo: (look, shot) => ({ settings: look.background, mask: shot.mask, custom: look.customBackdrop }),
+  programs: (look) => backgroundPrograms(look.background),
 };

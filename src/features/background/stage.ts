@@ -2,6 +2,7 @@ import blurFrag from '../../../shaders/background/blur.frag?raw';
 import composeFrag from '../../../shaders/background/compose.frag?raw';
 import refineFrag from '../../../shaders/background/refine.frag?raw';
 import copyFrag from '../../../shaders/common/copy.frag?raw';
+import { StagePending } from '../../gl/programs';
 import type { RenderStage, StageContext, StageTexture } from '../../gl/types';
 import { backdropCanvas } from './backdrops';
 import { BACKDROP_SIZE, type BackgroundSettings } from './meta';
@@ -40,6 +41,17 @@ export function coverFit(backgroundAspect: number, pictureAspect: number): [numb
  * blurred at a quarter size (without the person in it), a backdrop or the visitor's picture, and
  * one pass puts the person over it. The same for the preview, the photo and so the motion bursts.
  */
+/** The programs a background may draw with (compiled ahead by the booth, outside any frame). */
+export function backgroundPrograms(settings: BackgroundSettings): [string, string][] {
+  if (settings.kind === 'none') return [];
+  return [
+    ['background:copy', copyFrag],
+    ['background:blur', blurFrag],
+    ['background:refine', refineFrag],
+    ['background:compose', composeFrag],
+  ];
+}
+
 export function createBackgroundStage(): RenderStage<BackgroundInputs> {
   let gl: WebGL2RenderingContext | null = null;
   let maskTexture: WebGLTexture | null = null;
@@ -47,6 +59,8 @@ export function createBackgroundStage(): RenderStage<BackgroundInputs> {
   let maskSize = { width: 1, height: 1 };
   let backdropTexture: WebGLTexture | null = null;
   let backdropFor: string | null = null;
+  /** The backdrop being drawn (after the frame that first asked for it), and when it is on the GPU. */
+  let building: { id: string; done: Promise<void> } | null = null;
   let customTexture: WebGLTexture | null = null;
   let customFor: ImageBitmap | null = null;
 
@@ -59,6 +73,25 @@ export function createBackgroundStage(): RenderStage<BackgroundInputs> {
     g.texParameteri(g.TEXTURE_2D, g.TEXTURE_WRAP_T, g.CLAMP_TO_EDGE);
     return t;
   };
+
+  /**
+   * Throws StagePending until backdrop `id` is drawn and on the GPU: it is drawn and uploaded in a
+   * task of its own, never inside a frame (that frame is not drawn; a photo waits for it).
+   */
+  function needBackdrop(id: string): void {
+    if (backdropFor === id) return;
+    if (building?.id !== id) {
+      const context = gl;
+      const done = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => {
+        if (!gl || gl !== context || gl.isContextLost()) return;
+        uploadPicture(gl, backdropTexture!, backdropCanvas(id as BackgroundSettings['backdrop'], BACKDROP_SIZE.width, BACKDROP_SIZE.height));
+        backdropFor = id;
+      });
+      const job = { id, done: done.finally(() => building === job && (building = null)) };
+      building = job;
+    }
+    throw new StagePending(`background:${id}`, building.done);
+  }
 
   /** A picture as a texture with the frame's orientation (uv origin at the bottom). */
   function uploadPicture(g: WebGL2RenderingContext, t: WebGLTexture, source: TexImageSource) {
@@ -113,6 +146,7 @@ export function createBackgroundStage(): RenderStage<BackgroundInputs> {
       // Everything again after a context restore: the old textures died with the context.
       maskId = -1;
       backdropFor = null;
+      building = null;
       customFor = null;
     },
     isActive: (frame) => backgroundActive(frame.inputs),
@@ -122,6 +156,8 @@ export function createBackgroundStage(): RenderStage<BackgroundInputs> {
       const w = Math.min(frame.outputWidth, input.width);
       const h = Math.min(frame.outputHeight, input.height);
       const key = settings.green;
+      // What this frame draws with first: a backdrop not on the GPU yet holds the frame (StagePending).
+      if (settings.kind !== 'blur' && !(settings.kind === 'custom' && custom)) needBackdrop(settings.backdrop);
       if (mask) uploadMask(g, mask);
 
       let alpha: WebGLTexture = maskTexture!;
@@ -142,8 +178,6 @@ export function createBackgroundStage(): RenderStage<BackgroundInputs> {
         background = customTexture!;
         fit = coverFit(custom.width / custom.height, w / h);
       } else {
-        if (backdropFor !== settings.backdrop) uploadPicture(g, backdropTexture!, backdropCanvas(settings.backdrop, BACKDROP_SIZE.width, BACKDROP_SIZE.height));
-        backdropFor = settings.backdrop;
         background = backdropTexture!;
         fit = coverFit(BACKDROP_SIZE.width / BACKDROP_SIZE.height, w / h);
       }

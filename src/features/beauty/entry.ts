@@ -2,7 +2,7 @@ import type { StageEntry } from '../../gl/types';
 import { facesForPhoto, type ShotFaces } from '../vision/shotFaces';
 import type { FaceLandmarks } from '../vision/types';
 import { needsFaces, type BeautySettings } from './meta';
-import { createBeautyStage, type BeautyInputs } from './stage';
+import { beautyPrograms, createBeautyStage, type BeautyInputs } from './stage';
 
 /**
  * The beauty retouch in a stage registry: it needs faces while any level is on; a photo is
@@ -14,4 +14,5 @@ export const beautyStage: StageEntry<{ beauty: BeautySettings }, { faces: FaceLa
   create: createBeautyStage,
   preview: (look, live) => ({ beauty: look.beauty, faces: live.faces }),
   photo: (look, shot) => ({ beauty: look.beauty, faces: facesForPhoto(shot.faces) }),
+  programs: (look) => beautyPrograms(look.beauty),
 };

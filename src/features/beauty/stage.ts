@@ -8,6 +8,7 @@ import { FACE_MESH_POINTS, FACE_OVAL } from './faceRegions';
 import { blushTriangles, FIELD_ZERO, lipTriangles, skinMaskTriangles, slimMesh, whitenTriangles } from './faceField';
 import { eyeUniforms, faceBox, MAX_EYES } from './uniforms';
 import type { FaceLandmarks } from '../vision/types';
+import { LateProgram } from '../../gl/programs';
 import { TriangleBatch } from '../../gl/triangles';
 import type { FrameMeta, RenderStage, RenderTarget, StageContext } from '../../gl/types';
 
@@ -89,10 +90,43 @@ export function composeVariant(f: ComposeFeatures): string {
   return composeFrag.replace(/^(#version[^\n]*\n)/, `$1${defines}`);
 }
 
+const composeId = (f: ComposeFeatures) => `beauty:compose:${[+f.warp, f.eyeCount, +f.base, +f.skin, +f.bright, +f.lips, +f.blush, +f.whiten].join(':')}`;
+
 /** The compose program for this frame's effects, cached per variant. */
 function composeProgram(ctx: StageContext, f: ComposeFeatures) {
-  const key = [+f.warp, f.eyeCount, +f.base, +f.skin, +f.bright, +f.lips, +f.blush, +f.whiten].join(':');
-  return ctx.program(`beauty:compose:${key}`, composeVariant(f));
+  return ctx.program(composeId(f), composeVariant(f));
+}
+
+/**
+ * The programs these settings may draw with, for any number of faces: the compose variant for
+ * each possible eye count (the eyes effect on: two per face found), and the smoothing blur.
+ */
+export function beautyPrograms(s: BeautySettings): [string, string][] {
+  if (!needsFaces(s)) return [];
+  const { smooth, brightness, enhance, slim, eyes, lips, blush, teeth, eyeWhites } = s.levels;
+  const base = smooth > 0 || enhance > 0;
+  const f = { warp: slim > 0, base, skin: base || brightness > 0 || blush > 0, bright: brightness > 0, lips: lips > 0, blush: blush > 0, whiten: teeth > 0 || eyeWhites > 0 };
+  // Eyes on: two per face (none while no face has its whole mesh); off: none.
+  const counts = eyes > 0 ? Array.from({ length: MAX_EYES / 2 + 1 }, (_, n) => 2 * n) : [0];
+  const list: [string, string][] = counts.map((eyeCount) => {
+    const features = { ...f, eyeCount };
+    return [composeId(features), composeVariant(features)];
+  });
+  if (base) list.push(['beauty:bilateral', bilateralFrag]);
+  return list;
+}
+
+/** Steps per octave of the reduced-resolution scale. */
+const SCALE_STEPS = 8;
+
+/**
+ * The reduced-resolution scale, rounded up to one of 8 steps per octave: a face that moves or
+ * turns keeps its targets' size (the pool reuses them) instead of new textures at each pixel of
+ * face width.
+ */
+export function steppedScale(scale: number): number {
+  if (!(scale > 0)) return scale;
+  return Math.min(1, 2 ** (Math.ceil(Math.log2(scale) * SCALE_STEPS - 1e-9) / SCALE_STEPS));
 }
 
 /** Colour channels a face-field draw writes. */
@@ -106,6 +140,7 @@ const ALPHA: Channels = [false, false, false, true];
  */
 export function createBeautyStage(): RenderStage<BeautyInputs> {
   let fieldProgram: twgl.ProgramInfo | null = null;
+  let fieldLate: LateProgram | null = null;
   let field: TriangleBatch | null = null;
   let glRef: WebGL2RenderingContext | null = null;
 
@@ -158,10 +193,15 @@ export function createBeautyStage(): RenderStage<BeautyInputs> {
     id: 'beauty',
     init(gl) {
       // Everything here is rebuilt after a context restore (the old objects died with it).
+      // Compiled in the background (never inside a frame): a frame before it is ready is not drawn.
       glRef = gl;
-      fieldProgram = twgl.createProgramInfo(gl, [fieldVert, fieldFrag]);
-      // VERTEX_FLOATS (faceField.ts) per vertex: position 2, value 4.
-      field = new TriangleBatch(gl, fieldProgram.program, [['position', 2], ['value', 4]]);
+      fieldProgram = null;
+      field = null;
+      fieldLate = new LateProgram(gl, 'beauty:field', [fieldVert, fieldFrag], (info) => {
+        fieldProgram = info;
+        // VERTEX_FLOATS (faceField.ts) per vertex: position 2, value 4.
+        field = new TriangleBatch(gl, info.program, [['position', 2], ['value', 4]]);
+      });
     },
     isActive(frame) {
       return beautyWork(frame).any;
@@ -175,13 +215,29 @@ export function createBeautyStage(): RenderStage<BeautyInputs> {
       const w = Math.max(1, Math.round(input.width * scale));
       const h = Math.max(1, Math.round(input.height * scale));
       const faces = frame.inputs.faces;
-      const low = lowresScale(faces, input.width, input.height, w, h);
+      const low = steppedScale(lowresScale(faces, input.width, input.height, w, h));
       const lowSize = (k: number) => [Math.max(1, Math.round(input.width * Math.min(1, low * k))), Math.max(1, Math.round(input.height * Math.min(1, low * k)))] as const;
 
+      // Every program this frame draws with, before anything is drawn: one still compiling throws
+      // StagePending and the frame is not drawn (the pipeline never compiles inside a frame).
+      const eyes = eyeUniforms(work.eyes ? faces : [], levels, w, h);
+      const features: ComposeFeatures = {
+        warp: work.slim,
+        eyeCount: eyes.u_eyeCount,
+        base: work.lowres,
+        skin: work.skin,
+        bright: levels.brightness > 0,
+        lips: work.lips,
+        blush: work.blush,
+        whiten: work.whiten,
+      };
+      const compose = composeProgram(ctx, features);
+      const bilateral = work.lowres ? ctx.program('beauty:bilateral', bilateralFrag) : null;
+      if (work.field || work.whiten) fieldLate?.need();
+
       let smoothTex: WebGLTexture = input.texture;
-      if (work.lowres) {
+      if (bilateral) {
         const [lowW, lowH] = lowSize(1);
-        const bilateral = ctx.program('beauty:bilateral', bilateralFrag);
         const across = ctx.acquireTarget(lowW, lowH);
         ctx.drawQuad(bilateral, { u_image: input.texture, u_step: [1 / lowW, 0], u_rangeSigma: 0.09 }, across);
         const both = ctx.acquireTarget(lowW, lowH);
@@ -210,19 +266,8 @@ export function createBeautyStage(): RenderStage<BeautyInputs> {
       }
 
       const out = ctx.acquireTarget(w, h);
-      const eyes = eyeUniforms(work.eyes ? faces : [], levels, w, h);
-      const features: ComposeFeatures = {
-        warp: work.slim,
-        eyeCount: eyes.u_eyeCount,
-        base: work.lowres,
-        skin: work.skin,
-        bright: levels.brightness > 0,
-        lips: work.lips,
-        blush: work.blush,
-        whiten: work.whiten,
-      };
       ctx.drawQuad(
-        composeProgram(ctx, features),
+        compose,
         {
           u_image: input.texture,
           u_smooth: smoothTex,

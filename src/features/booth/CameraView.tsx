@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useRef, type CSSProperties } from 'react';
+import { useEffect, useLayoutEffect, useRef, type CSSProperties } from 'react';
 import { screenIsPortrait } from '../camera/camera';
+import { boothVideo, earlyPictureAspect } from '../camera/early';
 import { useI18n } from '../../i18n/I18nProvider';
 import { cameraInfoAtom, captureOverlayAtom, mirrorPreviewAtom, pictureAspectAtom, renderModeAtom } from './state';
 import { LangLink } from '../../components/LangLink';
@@ -19,19 +20,32 @@ interface Props {
 /** The live preview (WebGL canvas over the plain <video>), its overlays and camera faults. */
 export function CameraView({ session, thumbnails, swipeFilters = true }: Props) {
   const { t } = useI18n();
-  const videoRef = useRef<HTMLVideoElement>(null);
+  const slotRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const { status, error } = useAtomValue(cameraInfoAtom);
   const overlay = useAtomValue(captureOverlayAtom);
   const mode = useAtomValue(renderModeAtom) ?? { mode: 'webgl', reason: 'ok' };
   // The camera's shape once its first frame is known; until then the stylesheet's guess, the shape
   // asked of the camera (portrait on a portrait screen), the same in the prerendered page.
-  const aspect = useAtomValue(pictureAspectAtom);
+  // (Or the camera's picture already playing, asked for before the app loaded: camera/early.ts.)
+  const aspect = useAtomValue(pictureAspectAtom) ?? earlyPictureAspect();
   const mirror = useAtomValue(mirrorPreviewAtom);
   const swipe = useFilterSwipe(swipeFilters);
 
+  // The booth's one <video> lives outside React's tree (it may be playing since before the app
+  // loaded): mounted into its slot before the first paint, taken out when the screen goes.
+  useLayoutEffect(() => {
+    const video = boothVideo();
+    slotRef.current!.append(video);
+    if (video.srcObject && video.paused) video.play().catch(() => undefined);
+    return () => video.remove();
+  }, []);
+  useLayoutEffect(() => {
+    // Mirrored like the preview (the WebGL canvas covers it once it draws; without WebGL it is the preview).
+    boothVideo().classList.toggle('mirrored', mirror);
+  }, [mirror]);
   // The session draws into this screen's video and canvas while it is mounted.
-  useEffect(() => session?.attach({ video: videoRef.current!, canvas: canvasRef.current!, thumbnails }), [session, thumbnails]);
+  useEffect(() => session?.attach({ video: boothVideo(), canvas: canvasRef.current!, thumbnails }), [session, thumbnails]);
   useEffect(() => session?.setThumbnailFilters([...thumbnails.keys()]));
   const onRetry = () => void session?.camera.open();
 
@@ -47,14 +61,7 @@ export function CameraView({ session, thumbnails, swipeFilters = true }: Props) 
       <div className="booth-screen" style={screenStyle(aspect)} {...swipe}>
         {/* The whole camera frame in its own shape, fitted in the stage: no face is cut. */}
         <div className="booth-picture" data-testid="booth-picture" data-shown={aspect ? 'true' : 'false'}>
-          <video
-            ref={videoRef}
-            className={`booth-video${plain && mirror ? ' mirrored' : ''}`}
-            playsInline
-            muted
-            autoPlay
-            aria-hidden="true"
-          />
+          <div className="booth-video-slot" data-video-slot ref={slotRef} />
           <canvas
             ref={canvasRef}
             className="booth-canvas"

@@ -56,6 +56,11 @@ export function lookNeedsMask(look: Look, stages: readonly BoothStage[] = STAGES
   return stages.some((s) => s.needs(look).includes('segmentation'));
 }
 
+/** The programs every stage may draw with under this look (compiled ahead, outside any frame). */
+export function lookPrograms(look: Look, stages: readonly BoothStage[] = STAGES): (readonly [string, string])[] {
+  return stages.flatMap((s) => s.programs?.(look) ?? []);
+}
+
 /** Inputs of every stage for a live frame. */
 export function previewInputs(look: Look, live: LiveInputs, stages: readonly BoothStage[] = STAGES): StageInputs {
   return Object.fromEntries(stages.map((s) => [s.id, s.preview(look, live)]));

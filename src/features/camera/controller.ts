@@ -1,7 +1,7 @@
-import * as v from 'valibot';
 import { readStored, writeStored } from '../../lib/stored';
 import { cameraErrorKind, openCamera, stopStream, type CameraErrorKind } from './camera';
 import { CAMERA_CHOICE_KEY } from './meta';
+import { isSavedCamera, takeEarlyCamera } from './early';
 
 export type CameraStatus = 'starting' | 'live' | 'error' | 'paused';
 
@@ -15,9 +15,6 @@ export interface CameraState {
   facing: string | null;
 }
 
-
-/** A camera's deviceId is an opaque string; anything else stored under the key is removed. */
-const SavedCamera = v.pipe(v.string(), v.minLength(1), v.maxLength(512));
 
 /** A hidden tab keeps the camera this long before it is released (the camera light goes off). */
 const HIDDEN_RELEASE_MS = 30_000;
@@ -33,7 +30,7 @@ export class CameraController {
   /** Each open gets a number; a slower, older open that resolves late is discarded. */
   private generation = 0;
   /** The visitor's last choice of camera is remembered (this device only). */
-  private wanted = readStored('local', CAMERA_CHOICE_KEY, (x) => v.is(SavedCamera, x), false);
+  private wanted = readStored('local', CAMERA_CHOICE_KEY, isSavedCamera, false);
   private hiddenTimer: ReturnType<typeof setTimeout> | undefined;
   private cleanup: (() => void)[] = [];
 
@@ -85,7 +82,8 @@ export class CameraController {
     const gen = this.generation;
     this.set({ status: 'starting', error: null, stream: null });
     try {
-      const stream = await openCamera(this.wanted);
+      // The first open takes the stream the page asked for before the app loaded (./early.ts).
+      const stream = await (takeEarlyCamera(this.wanted) ?? openCamera(this.wanted));
       if (gen !== this.generation) return stopStream(stream);
       this.stream = stream;
       const track = stream.getVideoTracks()[0];

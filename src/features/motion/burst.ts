@@ -1,5 +1,7 @@
 import type { MotionClip } from '../../state/session';
 import { canvasToJpeg, makeCanvas } from '../../lib/jpeg';
+import { connect, type Bridge } from '../../workers/bridge';
+import type { BurstFramesApi } from './burstFrames.worker';
 import { fillSlots, type TimedFrame } from './clip';
 import { BURST_TIMEOUT_MS, FRAME_QUALITY, FRAMES_AFTER, FRAMES_BEFORE, MOTION_FPS, RECORD_EVERY_MS } from './meta';
 
@@ -10,6 +12,26 @@ export interface FrameTap {
 }
 
 type Ctx2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+
+/** A frame not back from the worker in this long is dropped (the clip fills its slot from a neighbour). */
+const FRAME_DEADLINE_MS = 5_000;
+let frames: Bridge<BurstFramesApi> | null = null;
+
+/** The burst frames' worker (shared by every burst; let go after a while without one). */
+function framesWorker(): Bridge<BurstFramesApi> | null {
+  if (typeof VideoFrame === 'undefined' || typeof OffscreenCanvas === 'undefined' || typeof Worker === 'undefined') return null;
+  if (!frames) {
+    const bridge = connect<BurstFramesApi>(
+      () => new Worker(new URL('./burstFrames.worker.ts', import.meta.url), { type: 'module', name: 'burst-frames' }),
+      { idleMs: 10_000 },
+    );
+    bridge.onError(() => {
+      if (frames === bridge) frames = null;
+    });
+    frames = bridge;
+  }
+  return frames;
+}
 
 /**
  * Records what the preview draws around one shot (filter, beauty and props are in every frame,
@@ -41,18 +63,36 @@ export class BurstRecorder {
     this.ctx = this.canvas.getContext('2d', { alpha: false }) as Ctx2D;
     this.ctx.imageSmoothingQuality = 'high';
     this.off = tap.onDrawn(() => this.take(tap.canvas));
+    framesWorker(); // started now: the countdown's last second is when the frames come
   }
 
-  /** Draws `image` into the frame canvas (mirrored if asked) and starts encoding it. */
-  private encode(image: CanvasImageSource): Promise<Blob> {
+  /**
+   * Starts making one frame of the clip from `image` (the preview canvas right after a draw): as a
+   * VideoFrame handed to the worker, which scales, mirrors and encodes it (no copy of the picture
+   * on the main thread); where that cannot be, drawn into the frame canvas here.
+   */
+  private encode(image: HTMLCanvasElement | OffscreenCanvas): Promise<Blob> {
     const { width, height } = this.size;
+    const worker = framesWorker();
+    if (worker) {
+      let frame: VideoFrame | null;
+      try {
+        frame = new VideoFrame(image, { timestamp: Math.round(performance.now() * 1000) });
+      } catch {
+        frame = null; // no picture to wrap: drawn here
+      }
+      if (frame) {
+        const sent = frame;
+        return worker.call('jpeg', { frame: sent, width, height, flip: this.flip }, { transfer: [sent], timeoutMs: FRAME_DEADLINE_MS }).finally(() => sent.close());
+      }
+    }
     this.ctx.setTransform(this.flip ? -1 : 1, 0, 0, 1, this.flip ? width : 0, 0);
     this.ctx.drawImage(image, 0, 0, width, height);
     // Snapshotted now; the canvas is free for the next frame while this one encodes.
     return canvasToJpeg(this.canvas, FRAME_QUALITY);
   }
 
-  private take(source: CanvasImageSource): void {
+  private take(source: HTMLCanvasElement | OffscreenCanvas): void {
     const at = performance.now();
     if (at - this.lastAt < RECORD_EVERY_MS) return;
     this.lastAt = at;

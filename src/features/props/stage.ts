@@ -1,6 +1,7 @@
 import * as twgl from 'twgl.js';
 import propsFrag from '../../../shaders/props/props.frag?raw';
 import propsVert from '../../../shaders/props/props.vert?raw';
+import { LateProgram, StagePending } from '../../gl/programs';
 import { TriangleBatch } from '../../gl/triangles';
 import type { RenderStage } from '../../gl/types';
 import type { FaceLandmarks } from '../vision/types';
@@ -25,29 +26,45 @@ const VERTEX_FLOATS = 4;
  * Face-tracked props, drawn after beauty and before the colour filter (so a sepia photo has a
  * sepia hat), at the size the filter pass needs: the frame is copied into the stage's target and
  * each part of the prop on each face is drawn over it as a quad of its art (rasterised once per
- * choice, mipmapped), so the cost beyond the copy is the props' own area. The same for the preview
+ * choice, mipmapped, outside any frame), so the cost beyond the copy is the props' own area. The same for the preview
  * and the photo.
  */
 export function createPropsStage(): RenderStage<PropsInputs> {
   let gl: WebGL2RenderingContext | null = null;
-  let program: twgl.ProgramInfo | null = null;
+  let program: LateProgram | null = null;
   let quads: TriangleBatch | null = null;
   let readFb: WebGLFramebuffer | null = null;
   let atlas: WebGLTexture | null = null;
   let atlasFor: string | undefined;
+  /** The prop whose art is being rasterised (after the frame that first asked for it), and when it is done. */
+  let building: { id: string; done: Promise<void> } | null = null;
   let rects: [number, number, number, number][] = [];
 
-  function upload(id: string) {
-    const prop = propById(id);
-    if (!gl || !prop || atlasFor === id) return;
-    const built = buildAtlas(prop);
-    gl.bindTexture(gl.TEXTURE_2D, atlas);
-    gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, true);
-    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, built.canvas);
-    gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
-    gl.generateMipmap(gl.TEXTURE_2D);
-    atlasFor = id;
-    rects = built.rects;
+  /** Rasterises a prop's art and uploads it with its mipmaps, in a task of its own (never inside a frame). */
+  function build(id: string): Promise<void> {
+    const context = gl;
+    return new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => {
+      const prop = propById(id);
+      if (!prop || context !== gl || !gl || gl.isContextLost()) return;
+      const built = buildAtlas(prop);
+      gl.bindTexture(gl.TEXTURE_2D, atlas);
+      gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, true);
+      gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, built.canvas);
+      gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
+      gl.generateMipmap(gl.TEXTURE_2D);
+      atlasFor = id;
+      rects = built.rects;
+    });
+  }
+
+  /** Throws StagePending until the prop's art is on the GPU (the frame is not drawn; a photo waits). */
+  function needAtlas(id: string): void {
+    if (atlasFor === id) return;
+    if (building?.id !== id) {
+      const job = { id, done: build(id).finally(() => building === job && (building = null)) };
+      building = job;
+    }
+    throw new StagePending(`props:${id}`, building.done);
   }
 
   return {
@@ -55,11 +72,14 @@ export function createPropsStage(): RenderStage<PropsInputs> {
     init(context) {
       // Everything again after a context restore: the old objects died with the context.
       gl = context;
-      program = twgl.createProgramInfo(gl, [propsVert, propsFrag]);
-      quads = new TriangleBatch(gl, program.program, [['position', 2], ['art', 2]]);
+      quads = null;
+      program = new LateProgram(gl, 'props', [propsVert, propsFrag], (info) => {
+        quads = new TriangleBatch(context, info.program, [['position', 2], ['art', 2]]);
+      });
       readFb = gl.createFramebuffer();
       atlas = gl.createTexture();
       atlasFor = undefined;
+      building = null;
       gl.bindTexture(gl.TEXTURE_2D, atlas);
       gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR_MIPMAP_LINEAR);
       gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
@@ -72,7 +92,8 @@ export function createPropsStage(): RenderStage<PropsInputs> {
     render(ctx, input, frame) {
       const g = ctx.gl;
       const { faces, prop } = frame.inputs;
-      upload(prop);
+      const info = program!.need();
+      needAtlas(prop);
       const sw = frame.sourceWidth;
       const sh = frame.sourceHeight;
       // The size the filter pass needs (never above the input), keeping the input's aspect.
@@ -102,8 +123,8 @@ export function createPropsStage(): RenderStage<PropsInputs> {
       });
       g.bindFramebuffer(g.FRAMEBUFFER, target.framebuffer);
       g.viewport(0, 0, target.width, target.height);
-      g.useProgram(program!.program);
-      twgl.setUniforms(program!, { u_atlas: atlas! });
+      g.useProgram(info.program);
+      twgl.setUniforms(info, { u_atlas: atlas! });
       g.enable(g.BLEND);
       g.blendFunc(g.ONE, g.ONE_MINUS_SRC_ALPHA);
       quads!.draw(verts);

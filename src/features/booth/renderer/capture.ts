@@ -2,6 +2,7 @@ import { fitTexture, type Pipeline } from '../../../gl/pipeline';
 import type { FinalPass } from '../../../gl/types';
 import { AbortedError, throwIfAborted } from '../../../lib/deadline';
 import { canvasToJpeg, encodeJpeg, makeCanvas } from '../../../lib/jpeg';
+import { encodePhoto } from './photoEncoder';
 
 export interface CapturedImage {
   blob: Blob;
@@ -41,14 +42,24 @@ export async function captureWithPipeline<X>(
     try {
       check();
       if (pipeline.isLost) return null;
-      pipeline.uploadFrame(flipped, width, height);
+      const frame = { outputWidth: width, outputHeight: height, sourceWidth: width, sourceHeight: height, inputs };
+      // Rendered and read back without blocking the main thread (a pixel buffer and a fence),
+      // then encoded in a worker.
+      const render = () => pipeline.renderPhoto(frame, pass, () => pipeline.uploadFrame(flipped, width, height), () => !signal?.aborted && alive());
+      let blob: Blob;
+      try {
+        blob = await encodePhoto(await render(), width, height);
+      } catch (error) {
+        check();
+        if (pipeline.isLost) throw error;
+        // The encoder's worker failed with the pixels: render them again and encode them here.
+        blob = await encodeJpeg(new ImageData(await render(), width, height));
+      }
+      check();
+      return { blob, width, height };
     } finally {
       flipped.close();
     }
-    const pixels = pipeline.renderToPixels({ outputWidth: width, outputHeight: height, sourceWidth: width, sourceHeight: height, inputs }, pass);
-    const blob = await encodeJpeg(new ImageData(pixels, width, height));
-    check();
-    return { blob, width, height };
   } finally {
     bitmap.close();
   }
@@ -68,4 +79,22 @@ export async function capturePlain(video: HTMLVideoElement, mirror: boolean, sig
   const blob = await canvasToJpeg(canvas);
   throwIfAborted(signal);
   return { blob, width, height };
+}
+
+/** Resolves when the video has its first frame, after FIRST_FRAME_MS at most, or on abort. */
+const FIRST_FRAME_MS = 3_000;
+export function firstFrame(video: HTMLVideoElement, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      video.removeEventListener('loadeddata', done);
+      video.removeEventListener('resize', done);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, FIRST_FRAME_MS);
+    video.addEventListener('loadeddata', done);
+    video.addEventListener('resize', done);
+    signal?.addEventListener('abort', done);
+  });
 }

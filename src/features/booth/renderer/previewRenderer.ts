@@ -4,8 +4,8 @@ import { filterPass, prepareFilters } from '../../filters/pass';
 import { facesForPhoto } from '../../vision/shotFaces';
 import type { FaceLandmarks } from '../../vision/types';
 import { MAX_DPR, SLOW_GPU_MAX_PIXELS } from '../meta';
-import { createStages, lookNeedsFaces, lookNeedsMask, photoInputs, previewInputs, STAGES, type Look, type ShotInputs, type StageInputs } from '../stages';
-import { capturePlain, captureWithPipeline, type CapturedImage } from './capture';
+import { createStages, lookNeedsFaces, lookNeedsMask, lookPrograms, photoInputs, previewInputs, STAGES, type Look, type ShotInputs, type StageInputs } from '../stages';
+import { capturePlain, captureWithPipeline, firstFrame, type CapturedImage } from './capture';
 import { FrameLoop } from './frameLoop';
 import { FrameScaler } from './frameScaler';
 import { SideReads, type SideReadEvents } from './sideReads';
@@ -49,6 +49,8 @@ export class PreviewRenderer {
   private resizeObserver: ResizeObserver | null = null;
   private sideReads: SideReads;
   private scaler: FrameScaler;
+  /** The pipeline's pending work a redraw already waits for. */
+  private awaited: Promise<void> | null = null;
   private drawnListeners = new Set<(p: Pipeline<StageInputs>) => void>();
 
   constructor(
@@ -89,6 +91,8 @@ export class PreviewRenderer {
     this.look = look;
     this.lookNeedsFaces = lookNeedsFaces(look, this.stages);
     this.lookNeedsMask = lookNeedsMask(look, this.stages);
+    // Every shader this look may draw with compiles now, in the background, before a frame needs it.
+    if (this.pipeline) for (const [id, source] of lookPrograms(look, this.stages)) void this.pipeline.programs.prepare(id, source);
     this.invalidate();
   }
 
@@ -234,10 +238,21 @@ export class PreviewRenderer {
       this.masks.offer(v);
       mask = this.masks.latest();
     }
-    p.renderPreview(
+    const drawn = p.renderPreview(
       { outputWidth: this.canvas.width, outputHeight: this.canvas.height, sourceWidth: v.videoWidth, sourceHeight: v.videoHeight, inputs: previewInputs(look, { faces, mask }, this.stages) },
       filterPass(look.filterId, look.mirror),
     );
+    // Not drawn: a shader or a prop's art is still being made outside the frame; the last frame stays.
+    if (!drawn) {
+      this.counts.skippedFrames++;
+      // Drawn once it is ready, even if the camera's picture is still (a paused video sends no frame).
+      const work = p.pendingWork;
+      if (work && work !== this.awaited) {
+        this.awaited = work;
+        void work.then(() => !this.disposed && this.invalidate());
+      }
+      return;
+    }
     for (const fn of this.drawnListeners) fn(p);
     this.sideReads.step(p, t0, look.mirror);
   }
@@ -281,22 +296,4 @@ export class PreviewRenderer {
     }
     return { ...(await capturePlain(v, look.mirror, signal)), faces: [] };
   }
-}
-
-/** Resolves when the video has its first frame, after FIRST_FRAME_MS at most, or on abort. */
-const FIRST_FRAME_MS = 3_000;
-function firstFrame(video: HTMLVideoElement, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      video.removeEventListener('loadeddata', done);
-      video.removeEventListener('resize', done);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, FIRST_FRAME_MS);
-    video.addEventListener('loadeddata', done);
-    video.addEventListener('resize', done);
-    signal?.addEventListener('abort', done);
-  });
 }

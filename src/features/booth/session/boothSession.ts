@@ -119,6 +119,7 @@ export class BoothSession {
     const onMeta = () => video.videoWidth && this.store.set(pictureAspectAtom, video.videoWidth / video.videoHeight);
     video.addEventListener('loadedmetadata', onMeta);
     video.addEventListener('resize', onMeta);
+    onMeta(); // a picture already playing (the camera asked for before the app loaded)
     this.showStream(this.camera.current);
     return () => {
       this.cancel(); // a shot in progress dies with its renderer: never a black photo

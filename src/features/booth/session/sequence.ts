@@ -61,11 +61,15 @@ export interface SequenceResult {
 
 /**
  * The capture sequence, as a plain function: a countdown before each shot, a flash and the
- * shutter sound, each photo stored the moment it is whole. Cancelling (the signal) stops it at any
- * step, processing included, and keeps every photo already stored; a new "retake all" replaces
- * the old photos only once its first shot is whole, so cancelling before that loses nothing. With
- * motion on, each shot also keeps a burst from the countdown's last second; the sequence ends once
- * the last burst is in (`framesBefore`: the burst's frames ahead of the shutter after a countdown).
+ * shutter sound, each photo stored the moment it is whole. The shutter takes the still and the
+ * photo is made while the next countdown runs (the flash shows over its first moment), so the
+ * sequence is over as soon as the last photo is whole: no waiting between shots, none after. At
+ * most one photo is in the making: the next shutter waits for it. Cancelling (the signal) stops
+ * it at any step, processing included, and keeps every photo already stored; a new "retake all"
+ * replaces the old photos only once its first shot is whole, so cancelling before that loses
+ * nothing. With motion on, each shot also keeps a burst from the countdown's last second; the
+ * sequence ends once the last burst is in (`framesBefore`: the burst's frames ahead of the shutter
+ * after a countdown).
  */
 export async function runSequence(
   steps: SequenceSteps,
@@ -77,35 +81,62 @@ export async function runSequence(
   const bursts: Promise<unknown>[] = [];
   const taken: number[] = [];
   let burst: BurstHandle | null = null;
+  /** The last shot's photo while it is being made (and then stored). */
+  let making: Promise<void> | null = null;
   let result: SequenceResult = { outcome: 'done', taken };
+  const countdownMs = 1000;
   try {
-    for (const index of plan.indices) {
+    for (const [k, index] of plan.indices.entries()) {
       const shot = index + 1;
       for (let s = settings.countdown; s > 0; s--) {
-        steps.overlay({ kind: 'countdown', shot, total: plan.total, remaining: s, flash: false });
+        const state = { kind: 'countdown', shot, total: plan.total, remaining: s } as const;
         if (s === 1 && settings.motion) burst = steps.startBurst(framesBefore);
-        await steps.wait(1000, signal);
+        if (k > 0 && s === settings.countdown) {
+          // The last shot's flash, over the first moment of this countdown.
+          steps.overlay({ ...state, flash: true });
+          await steps.wait(settings.flashMs, signal);
+          steps.overlay({ ...state, flash: false });
+          await steps.wait(countdownMs - settings.flashMs, signal);
+        } else {
+          steps.overlay({ ...state, flash: false });
+          await steps.wait(countdownMs, signal);
+        }
       }
+      // At most one photo in the making: the last one is whole before this shutter.
+      if (making) await making;
+      making = null;
       if (settings.motion) burst ??= steps.startBurst(0); // no countdown: the burst starts at the shutter
       steps.overlay({ kind: 'shooting', shot, total: plan.total, flash: true });
       if (settings.sound) steps.shutterSound();
       const shutterAt = steps.now();
-      const photo = await steps.shoot(index, signal);
-      // Whole: stored now. A "retake all" drops the old photos with its first whole shot.
-      steps.commit(index, photo, plan.replaceAll && taken.length === 0);
-      taken.push(index);
-      if (burst) {
-        const clip = burst.finish(photo.blob, shutterAt);
-        burst = null;
-        bursts.push(clip.then((motion) => motion && steps.attachMotion(photo.id, motion)));
+      const shotBurst = burst;
+      burst = null;
+      // The still is taken now; the photo is made (and stored once whole) while the sequence goes on.
+      making = steps.shoot(index, signal).then(
+        (photo) => {
+          // Whole: stored now. A "retake all" drops the old photos with its first whole shot.
+          steps.commit(index, photo, plan.replaceAll && taken.length === 0);
+          taken.push(index);
+          if (shotBurst) bursts.push(shotBurst.finish(photo.blob, shutterAt).then((motion) => motion && steps.attachMotion(photo.id, motion)));
+        },
+        (error: unknown) => {
+          shotBurst?.cancel();
+          throw error;
+        },
+      );
+      making.catch(() => undefined); // handled where it is awaited
+      const last = k === plan.indices.length - 1;
+      if (last || settings.countdown === 0) {
+        await Promise.all([steps.wait(settings.flashMs, signal), making]);
+        making = null;
+        steps.overlay({ kind: 'shooting', shot, total: plan.total, flash: false });
       }
-      await steps.wait(settings.flashMs, signal);
-      steps.overlay({ kind: 'shooting', shot, total: plan.total, flash: false });
     }
   } catch (error) {
     result = isAborted(error) ? { outcome: 'cancelled', taken } : { outcome: 'failed', error, taken };
   } finally {
     (burst as BurstHandle | null)?.cancel(); // stopped before its shutter: that shot has no burst
+    await (making as Promise<void> | null)?.catch(() => undefined); // a photo in the making: stored if whole, else dropped
     await Promise.allSettled(bursts);
     steps.overlay(IDLE_OVERLAY);
   }

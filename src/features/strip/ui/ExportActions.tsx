@@ -1,11 +1,15 @@
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useI18n } from '../../../i18n/I18nProvider';
 import { readablePhotosAtom } from '../../../state/session';
 import type { StripComposer } from '../composer';
 import type { StripProps } from './stripProps';
-import { buildZip, exportBaseName, exportStripJpeg, saveBlob } from '../export';
+import { buildZip, exportBaseName, saveBlob } from '../export';
+import { DEFAULT_RESOLUTION, stripFile } from '../ready';
 import { layoutById, RESOLUTIONS, stripSize, type ResolutionId } from '../layouts';
+
+/** How long the design must stay unchanged before its JPG is made. */
+const SETTLE_MS = 700;
 
 /**
  * Download the strip as a JPG at a chosen size, or everything as one ZIP; `extraFiles` adds more
@@ -19,10 +23,18 @@ export function ExportActions({
 }: StripProps & { extraFiles?: () => Promise<File[]> }) {
   const { t } = useI18n();
   const captured = useAtomValue(readablePhotosAtom);
-  const [resolution, setResolution] = useState<ResolutionId>('hd');
+  const [resolution, setResolution] = useState<ResolutionId>(DEFAULT_RESOLUTION);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
   const layout = layoutById(design.layoutId);
+
+  // The JPG is made once the design has settled (a caption typed, a sticker moved), so the
+  // download saves at once: the click takes the file already made for this design.
+  useEffect(() => {
+    if (!composer || photos.length === 0) return;
+    const timer = setTimeout(() => void stripFile(composer, design, photos, resolution).catch(() => undefined), SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [composer, design, photos, resolution]);
 
   const run = async (work: () => Promise<string>) => {
     if (!composer || busy) return;
@@ -42,7 +54,7 @@ export function ExportActions({
 
   const downloadJpeg = () =>
     run(async () => {
-      const blob = await exportStripJpeg(composer as StripComposer, design, photos, resolution);
+      const blob = await stripFile(composer as StripComposer, design, photos, resolution);
       const name = `${exportBaseName()}${resolution === 'standard' ? '' : `-${resolution}`}.jpg`;
       await saveBlob(blob, name);
       return name;
@@ -51,7 +63,7 @@ export function ExportActions({
   const downloadAll = () =>
     run(async () => {
       const base = exportBaseName();
-      const strip = await exportStripJpeg(composer as StripComposer, design, photos, resolution);
+      const strip = await stripFile(composer as StripComposer, design, photos, resolution);
       const extras = (await extraFiles?.()) ?? [];
       const zip = await buildZip([
         { name: `${base}-strip.jpg`, blob: strip },

@@ -4,11 +4,9 @@ import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } fr
 import { useI18n } from '../../../i18n/I18nProvider';
 import { stripSettingsAtom } from '../state';
 import type { StripProps } from './stripProps';
-import { layoutById } from '../layouts';
+import { previewSize, takeDrawn } from '../ready';
 import { STICKER_MAX_SIZE, STICKER_MIN_SIZE, type PlacedSticker } from '../stickers';
 
-/** The preview's long side in canvas pixels: sharp on a high-density screen, cheap to redraw. */
-const PREVIEW_LONG_SIDE = 1000;
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
 /**
@@ -28,10 +26,7 @@ export function StripPreview({
   const [drawn, setDrawn] = useState({ count: 0, layoutId: '' });
   const [failed, setFailed] = useState(false);
   const moving = useAtomValue(movingStripAtom);
-  const layout = layoutById(design.layoutId);
-  const { w: inW, h: inH } = layout.printInches;
-  const width = Math.round((PREVIEW_LONG_SIDE * inW) / Math.max(inW, inH));
-  const height = Math.round((PREVIEW_LONG_SIDE * inH) / Math.max(inW, inH));
+  const { width, height } = previewSize(design.layoutId);
 
   // Latest wins: while one render is in flight, only the newest request waits behind it.
   const inFlight = useRef(false);
@@ -41,8 +36,10 @@ export function StripPreview({
     let cancelled = false;
     const run = () => {
       inFlight.current = true;
-      composer
-        .renderBitmap(design, photos, width, height)
+      // The strip the booth drew ahead while the photos were taken, when it is this very one.
+      const render = () => composer.renderBitmap(design, photos, width, height);
+      const ahead = takeDrawn(design, photos, width, height);
+      (ahead ? ahead.then((bitmap) => bitmap ?? render()) : render())
         .then((bitmap) => {
           const canvas = canvasRef.current;
           if (!cancelled && canvas) {

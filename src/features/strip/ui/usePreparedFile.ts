@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { exportBaseName, exportStripJpeg } from '../export';
+import { exportBaseName } from '../export';
+import { stripFile } from '../ready';
 import type { StripProps } from './stripProps';
 
 /** How long the design must stay unchanged before the file is made (typing a caption, dragging a sticker). */
@@ -23,7 +24,7 @@ export function usePreparedFile({ composer, design, photos }: StripProps, enable
 
   const make = useCallback((): Prepared => {
     if (!composer) throw new Error('The strip composer is not ready');
-    const file = exportStripJpeg(composer, design, photos, 'standard').then(
+    const file = stripFile(composer, design, photos, 'standard').then(
       (blob) => new File([blob], `${exportBaseName()}.jpg`, { type: 'image/jpeg' }),
     );
     return { design, photos, file };
