@@ -1,6 +1,9 @@
 import * as twgl from 'twgl.js';
 import copyFrag from '../../shaders/common/copy.frag?raw';
 import { createGlContext, type GlContext } from './context';
+import { afterNextPaint, Presenter } from './present';
+import { SourceTexture } from './source';
+export { fitTexture } from './source';
 import { ProgramCache, StagePending } from './programs';
 import { readAsync, readLater, readNow, type PendingRead } from './readback';
 import { TargetPool } from './targets';
@@ -23,16 +26,19 @@ export class Pipeline<X = unknown> {
   readonly gl: WebGL2RenderingContext;
   readonly programs: ProgramCache;
   private quad!: twgl.BufferInfo;
-  private sourceTexture: WebGLTexture | null = null;
-  private sourceSize = { width: 0, height: 0 };
+  private source!: SourceTexture;
   private pool!: TargetPool;
+  /** Where preview frames are drawn, to be shown once finished (./present.ts). */
+  private presenter!: Presenter;
   private frameFence: WebGLSync | null = null;
-  /** Where a frame too large for a texture is scaled down first. */
-  private downscale: OffscreenCanvas | null = null;
-  /** The largest texture side this GPU takes (a larger upload fails: a black picture); read once per context. */
-  maxTextureSize = 4096;
+  /** The largest texture side this GPU takes (read once per context). */
+  get maxTextureSize(): number {
+    return this.source.maxSize;
+  }
   /** Programs to compile in the background again after a context restore. */
   private wanted = new Map<string, string>();
+  /** Photos waiting for the page to show the last preview frame (the preview draws none meanwhile). */
+  private holdingForPhoto = 0;
   /** What the last preview frame that was not drawn waits for (settles when it is ready). */
   pendingWork: Promise<void> | null = null;
   /** When set, each pass ends with a GPU sync and its wall time is recorded (measurements only). */
@@ -78,12 +84,9 @@ export class Pipeline<X = unknown> {
     this.programs.reset();
     this.quad = twgl.primitives.createXYQuadBufferInfo(gl);
     this.pool = new TargetPool(gl);
-    this.sourceTexture = gl.createTexture();
-    this.sourceSize = { width: 0, height: 0 };
+    this.presenter = new Presenter(gl);
+    this.source = new SourceTexture(gl);
     this.frameFence = null;
-    this.maxTextureSize = (gl.getParameter(gl.MAX_TEXTURE_SIZE) as number) || 4096;
-    gl.bindTexture(gl.TEXTURE_2D, this.sourceTexture);
-    setTextureParams(gl);
     for (const stage of this.stages) stage.init(gl);
     this.prepare(COPY, copyFrag);
     for (const [id, source] of this.wanted) this.programs.prepare(id, source);
@@ -131,37 +134,17 @@ export class Pipeline<X = unknown> {
   }
 
 
-  /**
-   * Uploads a camera frame (video element or bitmap) as the source texture. A frame larger than
-   * the GPU's MAX_TEXTURE_SIZE is scaled down to fit first (never a black picture).
-   */
+  /** Uploads a camera frame (video element or bitmap) as the source texture (scaled to fit the GPU). */
   uploadFrame(source: TexImageSource, width: number, height: number): void {
     if (this.isLost || !width || !height) return;
-    const fit = fitTexture(width, height, this.maxTextureSize);
-    if (fit.scale < 1) {
-      const c = (this.downscale ??= new OffscreenCanvas(fit.width, fit.height));
-      if (c.width !== fit.width || c.height !== fit.height) Object.assign(c, { width: fit.width, height: fit.height });
-      c.getContext('2d')!.drawImage(source as CanvasImageSource, 0, 0, fit.width, fit.height);
-      source = c;
-      ({ width, height } = fit);
-    }
-    const gl = this.gl;
     if (this.timePasses) this.lastPassTimings = [];
     const t0 = performance.now();
-    gl.bindTexture(gl.TEXTURE_2D, this.sourceTexture);
-    gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, true);
-    if (this.sourceSize.width !== width || this.sourceSize.height !== height) {
-      gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, source);
-      this.sourceSize = { width, height };
-    } else {
-      gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, gl.RGBA, gl.UNSIGNED_BYTE, source);
-    }
-    gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
+    this.source.upload(source, width, height);
     this.timed('upload', t0);
   }
 
   get hasFrame(): boolean {
-    return this.sourceSize.width > 0;
+    return this.source.width > 0;
   }
 
   /**
@@ -173,7 +156,8 @@ export class Pipeline<X = unknown> {
     this.pool.beginFrame();
     // The final pass's program first: a frame that cannot finish draws nothing at all.
     const program = sync ? this.programs.get(pass.id, pass.source) : this.programs.need(pass.id, pass.source);
-    let input: StageTexture = { texture: this.sourceTexture!, ...this.sourceSize };
+    const { texture, width, height } = this.source;
+    let input: StageTexture = { texture: texture!, width, height };
     const ctx = this.stageContext(sync);
     for (const stage of this.stages) {
       if (!stage.isActive(frame)) continue;
@@ -194,6 +178,12 @@ export class Pipeline<X = unknown> {
    * the next upload block the main thread.
    */
   previousFrameDone(): boolean {
+    if (this.holdingForPhoto || this.presenter.pending) return false;
+    return this.photoDone();
+  }
+
+  /** Whether the GPU is done with the last photo given to it (see renderPhoto). */
+  private photoDone(): boolean {
     const gl = this.gl;
     if (!this.frameFence) return true;
     const status = gl.clientWaitSync(this.frameFence, 0, 0);
@@ -204,24 +194,49 @@ export class Pipeline<X = unknown> {
   }
 
   /**
-   * Draws the current frame to the canvas at its backing size (frame.output* = the canvas size).
-   * False when it was not drawn because a program or a stage's artwork is still being made (the
-   * last frame stays on screen; the work goes on outside the frame).
+   * Draws the current frame at the canvas's backing size (frame.output* = the canvas size), off
+   * screen: `present()` shows it once the GPU has finished it. False when it was not drawn because
+   * a program or a stage's artwork is still being made (the last frame stays on screen; the work
+   * goes on outside the frame).
    */
   renderPreview(frame: FrameMeta<X>, pass: FinalPass): boolean {
     if (this.isLost || !this.hasFrame) return false;
     try {
-      this.renderFrame(frame, pass, () => null, false);
+      this.renderFrame(frame, pass, () => this.presenter.targetFor(frame.outputWidth, frame.outputHeight), false);
     } catch (error) {
       if (!(error instanceof StagePending)) throw error;
       this.resetState();
       this.pendingWork = error.ready;
       return false;
     }
+    this.presenter.submitted();
+    return true;
+  }
+
+  /** Whether a drawn preview frame waits to be shown. */
+  get framePending(): boolean {
+    return this.presenter.pending;
+  }
+
+  /**
+   * Shows the last preview frame on the canvas if the GPU has finished it (a copy): true when the
+   * canvas changed. Call it where the page is about to be painted (an animation frame).
+   */
+  present(): boolean {
+    // Not while a photo is on the GPU: the compositor's read of the canvas would wait for it.
+    if (this.isLost || !this.programs.isReady(COPY) || !this.photoDone()) return false;
+    const done = this.presenter.finished();
+    if (!done) return false;
+    this.draw(this.programs.need(COPY, copyFrag), { u_image: done.texture }, null, this.canvas.width, this.canvas.height);
+    this.gl.flush();
+    return true;
+  }
+
+  /** What the GPU has been given so far counts as the frame in flight (see previousFrameDone). */
+  private fenceFrame(): void {
     if (this.frameFence) this.gl.deleteSync(this.frameFence);
     this.frameFence = this.gl.fenceSync(this.gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
     this.gl.flush();
-    return true;
   }
 
   /** What the canvas shows, read right after a preview render (bottom-first rows; the test seam's). */
@@ -246,11 +261,23 @@ export class Pipeline<X = unknown> {
    * used the source texture meanwhile). `alive` false stops it (the caller's abort).
    */
   async renderPhoto(frame: FrameMeta<X>, pass: FinalPass, upload: () => void, alive: () => boolean): Promise<Uint8ClampedArray<ArrayBuffer>> {
+    // The preview holds still, and the page shows its last frame, before the photo goes to the
+    // GPU: on a software GPU the compositor reads the canvas back, and would wait for the photo.
+    this.holdingForPhoto++;
+    try {
+      await afterNextPaint();
+    } finally {
+      this.holdingForPhoto--;
+    }
     for (;;) {
       if (this.isLost || !alive()) throw new Error('The photo was not rendered (context lost or stopped)');
       upload();
       try {
         const out = this.renderFrame(frame, pass, () => this.pool.acquire(frame.outputWidth, frame.outputHeight), true);
+        // The preview waits for the photo's GPU work like for one of its own frames: a frame drawn
+        // behind it would make the next sync point (an upload, the compositor reading the canvas
+        // on a software GPU) wait for the whole photo on the main thread.
+        this.fenceFrame();
         return await readAsync(this.gl, out!);
       } catch (error) {
         if (!(error instanceof StagePending)) throw error;
@@ -270,7 +297,7 @@ export class Pipeline<X = unknown> {
     if (pass && !this.programs.isReady(pass.id)) return null;
     this.pool.beginFrame();
     const copy = this.programs.get(COPY, copyFrag);
-    let source: WebGLTexture = this.sourceTexture!;
+    let source: WebGLTexture = this.source.texture!;
     if (mid) {
       const m = this.pool.acquire(mid.width, mid.height);
       this.draw(copy, { u_image: source }, m);
@@ -296,21 +323,9 @@ export class Pipeline<X = unknown> {
     this.context.dispose();
     if (!this.gl.isContextLost()) {
       this.pool.dispose();
-      if (this.sourceTexture) this.gl.deleteTexture(this.sourceTexture);
+      this.presenter.dispose();
+      this.source.dispose();
     }
     this.programs.dispose();
   }
-}
-
-/** A frame's size scaled down (if need be) so that neither side exceeds `max`. */
-export function fitTexture(width: number, height: number, max: number): { width: number; height: number; scale: number } {
-  const scale = Math.min(1, max / Math.max(width, height));
-  return scale < 1 ? { width: Math.floor(width * scale), height: Math.floor(height * scale), scale } : { width, height, scale };
-}
-
-function setTextureParams(gl: WebGL2RenderingContext): void {
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
 }

@@ -8,6 +8,7 @@ import { createStages, lookNeedsFaces, lookNeedsMask, lookPrograms, photoInputs,
 import { capturePlain, captureWithPipeline, firstFrame, type CapturedImage } from './capture';
 import { FrameLoop } from './frameLoop';
 import { FrameScaler } from './frameScaler';
+import { ShownFrames } from './shownFrames';
 import { SideReads, type SideReadEvents } from './sideReads';
 import { NO_FACES, NO_MASKS, type LiveFaceSource, type LiveMaskSource, type PreviewStats } from './sources';
 export type { LiveFaceSource, LiveMaskSource, PreviewStats };
@@ -51,7 +52,7 @@ export class PreviewRenderer {
   private scaler: FrameScaler;
   /** The pipeline's pending work a redraw already waits for. */
   private awaited: Promise<void> | null = null;
-  private drawnListeners = new Set<(p: Pipeline<StageInputs>) => void>();
+  private shown: ShownFrames<StageInputs>;
 
   constructor(
     private canvas: HTMLCanvasElement,
@@ -79,6 +80,7 @@ export class PreviewRenderer {
     if (pipeline) prepareFilters(pipeline);
     this.mode = pipeline ? 'webgl' : 'plain';
     this.loop = new FrameLoop(video, (mediaMs, presented) => this.tick(mediaMs, presented, false));
+    this.shown = new ShownFrames((work) => this.loop.guard(work), () => !this.disposed);
     this.scaler = new FrameScaler((bitmap, mediaMs) => this.loop.guard(() => this.onScaled(bitmap, mediaMs), () => bitmap.close()));
     if (typeof ResizeObserver !== 'undefined') {
       this.resizeObserver = new ResizeObserver(() => this.fitCanvas());
@@ -100,10 +102,9 @@ export class PreviewRenderer {
     this.sideReads.thumbnailFilters = ids;
   }
 
-  /** Called right after each preview frame is drawn, while its pixels are still in the canvas. */
+  /** Called right after each preview frame is shown on the canvas, while its pixels are still there. */
   onDrawn(fn: (p: Pipeline<StageInputs>) => void): () => void {
-    this.drawnListeners.add(fn);
-    return () => this.drawnListeners.delete(fn);
+    return this.shown.listen(fn);
   }
 
   private setMode(mode: RenderMode, reason: 'unavailable' | 'lost' | 'restored' | 'ok') {
@@ -214,6 +215,15 @@ export class PreviewRenderer {
       bitmap.close();
       return;
     }
+    // Dropped, not queued, while the GPU is still on the last frame (or a photo): asked for again
+    // at the next animation frame (a paused camera sends no other).
+    if (!p.previousFrameDone()) {
+      this.counts.skippedFrames++;
+      bitmap.close();
+      this.lastMediaTime = -1;
+      requestAnimationFrame(() => !this.disposed && this.invalidate());
+      return;
+    }
     const t0 = performance.now();
     p.uploadFrame(bitmap, bitmap.width, bitmap.height);
     bitmap.close();
@@ -253,8 +263,8 @@ export class PreviewRenderer {
       }
       return;
     }
-    for (const fn of this.drawnListeners) fn(p);
     this.sideReads.step(p, t0, look.mirror);
+    this.shown.drawnOne(p);
   }
 
   /**
