@@ -31,11 +31,18 @@ export default defineConfig({
       name: 'photobooth-camera-first',
       transformIndexHtml: {
         order: 'post',
-        handler: (_html, ctx) => {
-          const chunk = ctx.bundle && Object.values(ctx.bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'early');
-          const src = ctx.bundle ? (chunk ? `/${chunk.fileName}` : null) : '/src/early.ts';
-          if (!src) throw new Error('camera-first: the early entry was not built');
-          return [{ tag: 'script', attrs: { type: 'module', async: true, src }, injectTo: 'head' }];
+        handler: (html, ctx) => {
+          let tags = '<script type="module" async src="/src/early.ts"></script>';
+          if (ctx.bundle) {
+            const chunk = Object.values(ctx.bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'early');
+            if (chunk?.type !== 'chunk') throw new Error('camera-first: the early entry was not built');
+            // With what it imports preloaded beside it: no round trip after it.
+            tags = [`<script type="module" async crossorigin src="/${chunk.fileName}"></script>`, ...chunk.imports.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)].join('');
+          }
+          // First in the head after the CSP (which must come before any script to cover it).
+          const csp = /<meta http-equiv="Content-Security-Policy"[^>]*>/.exec(html);
+          const at = csp ? csp.index + csp[0].length : html.indexOf('<head>') + '<head>'.length;
+          return html.slice(0, at) + tags + html.slice(at);
         },
       },
     },
