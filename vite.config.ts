@@ -6,16 +6,19 @@ import { CSP_META, SECURITY_HEADERS } from './scripts/security-headers';
 import { i18nPlugin } from './scripts/vite-plugin-i18n';
 import { blogPlugin } from './scripts/vite-plugin-blog';
 import { prerenderPlugin } from './scripts/vite-plugin-prerender';
+import { cameraFirstPlugin } from './scripts/vite-plugin-camera-first';
 import { LANGUAGES } from './src/i18n/languages';
 
 const ACCENT = '#be185d';
+const cameraFirst = cameraFirstPlugin();
 
 export default defineConfig({
   plugins: [
     blogPlugin(), // content/blog/*.md → HTML at build time
     react(),
     i18nPlugin(), // i18n/<lang>.json → one small chunk per string group
-    prerenderPlugin(), // every page × language → its own HTML, sitemap.xml, robots.txt
+    cameraFirst, // the booth's pages ask for the camera before anything else (src/early.ts)
+    prerenderPlugin({ firstInHead: (path) => cameraFirst.headFor(path) }), // every page × language → its own HTML, sitemap.xml, robots.txt
     {
       // The built index.html carries the CSP (the dev server's hot reload needs inline scripts).
       name: 'photobooth-csp-meta',
@@ -23,28 +26,6 @@ export default defineConfig({
       transformIndexHtml: () => [
         { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CSP_META }, injectTo: 'head-prepend' },
       ],
-    },
-    {
-      // The camera first (src/early.ts): its own tiny entry, loaded async in the head of every
-      // page (it does nothing off the booth's path), so the booth asks for the camera while the
-      // app's code is still loading.
-      name: 'photobooth-camera-first',
-      transformIndexHtml: {
-        order: 'post',
-        handler: (html, ctx) => {
-          let tags = '<script type="module" async src="/src/early.ts"></script>';
-          if (ctx.bundle) {
-            const chunk = Object.values(ctx.bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'early');
-            if (chunk?.type !== 'chunk') throw new Error('camera-first: the early entry was not built');
-            // With what it imports preloaded beside it: no round trip after it.
-            tags = [`<script type="module" async crossorigin src="/${chunk.fileName}"></script>`, ...chunk.imports.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)].join('');
-          }
-          // First in the head after the CSP (which must come before any script to cover it).
-          const csp = /<meta http-equiv="Content-Security-Policy"[^>]*>/.exec(html);
-          const at = csp ? csp.index + csp[0].length : html.indexOf('<head>') + '<head>'.length;
-          return html.slice(0, at) + tags + html.slice(at);
-        },
-      },
     },
     VitePWA({
       // Our own service worker (src/sw.ts), so the network guard is the first thing it runs.
@@ -101,7 +82,6 @@ export default defineConfig({
     manifest: true,
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), early: fileURLToPath(new URL('./src/early.ts', import.meta.url)) },
       output: {
         // What every page runs before it can hydrate (React, the router, the store, the strings'
         // loader) in one chunk: one request, and gzip sees it whole (1.7 KB smaller than in five).

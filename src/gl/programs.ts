@@ -68,11 +68,6 @@ export class ProgramCache {
     return this.ready.has(id);
   }
 
-  /** Resolves once the program is compiled (compiling it in the background if need be). */
-  whenReady(id: string, fragmentSource: string): Promise<void> {
-    return this.prepare(id, fragmentSource);
-  }
-
   /**
    * The program for a frame: ready, or StagePending is thrown and the compile starts right after
    * the frame (a task of its own, never inside it). A program that failed to compile throws.

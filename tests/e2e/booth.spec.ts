@@ -214,6 +214,56 @@ test.describe('booth with a camera', () => {
     await expect(page.getByTestId('captured-thumb')).toHaveCount(1);
   });
 
+  test('the camera first: the booth page asks for it before its own code runs, shows the picture while the app still loads, and the app takes that very stream', async ({ page }) => {
+    // Each getUserMedia call, and whether the page was still being parsed (no module of the app can
+    // have run yet: module scripts run once parsing is over).
+    await page.addInitScript(() => {
+      const calls: string[] = [];
+      (window as unknown as { __gum: string[] }).__gum = calls;
+      if (!navigator.mediaDevices) return;
+      const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+      navigator.mediaDevices.getUserMedia = (c) => {
+        calls.push(document.readyState);
+        return original(c);
+      };
+    });
+    await spyOnCameraStreams(page);
+    // The app's entry is held back: the picture must play without it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // (The frame's own goto: the fixture's page.goto would wait for the app.)
+    await page.mainFrame().goto('/photobooth', { waitUntil: 'commit' });
+    const video = page.getByTestId('booth-picture').locator('video');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.readyState >= 2 && v.videoWidth), { timeout: 15_000 }).toBe(1280);
+    await expect(page.getByTestId('booth-picture')).toHaveAttribute('data-shown', 'true');
+    await expect(page.getByTestId('booth-stage')).not.toHaveAttribute('data-camera-status', 'live'); // the app has not started
+    expect(await page.evaluate(() => (window as unknown as { __gum: string[] }).__gum)).toEqual(['loading']);
+    await video.evaluate((v) => ((window as unknown as { __early: Element }).__early = v));
+
+    release();
+    await expect(page.getByTestId('booth-stage')).toHaveAttribute('data-camera-status', 'live', { timeout: 30_000 });
+    await expect.poll(async () => (await previewPixels(page)).r, { timeout: 15_000 }).toBeGreaterThan(10);
+    // Still one request for the camera, one live track, and the booth shows it in the same <video>.
+    expect(await page.evaluate(() => (window as unknown as { __gum: string[] }).__gum)).toEqual(['loading']);
+    expect(await liveCameraTracks(page)).toBe(1);
+    expect(await video.evaluate((v) => v === (window as unknown as { __early: Element }).__early)).toBe(true);
+
+    // Other pages neither load the early script nor ask for the camera.
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+    for (const path of ['/', '/about']) {
+      await page.goto(path);
+      await expect(page.locator('#root')).not.toBeEmpty();
+      expect(await page.evaluate(() => (window as unknown as { __gum: string[] }).__gum)).toEqual([]);
+    }
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((s) => /\/early-/.test(s))).toEqual([]);
+  });
+
   test('leaving the booth stops every camera track', async ({ page }) => {
     await spyOnCameraStreams(page);
     await openBooth(page);

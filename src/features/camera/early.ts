@@ -1,10 +1,14 @@
 /**
- * THE CAMERA FIRST: on the booth's own URL, a tiny script of its own (src/early.ts, loaded async
- * ahead of the app) asks for the camera the moment the page runs, before the screen's code and
- * strings arrive, and shows the picture in the prerendered booth as soon as it plays. The booth
- * session then takes that very stream (CameraController.open) and that very <video>: one video
- * element for the booth, kept out of React's tree (CameraView mounts it into its slot), so the
- * picture never blinks when React takes over the page.
+ * THE CAMERA FIRST: on the booth's own URL, a tiny script of its own (src/early.ts, the first
+ * thing the page runs) asks for the camera before the page's styles, layout and app code, and shows
+ * the picture in the prerendered booth as soon as it plays. The booth session then takes that very
+ * stream (CameraController.open) and that very <video>: one video element for the booth, kept out
+ * of React's tree (CameraView mounts it into its slot), so the picture never blinks when React
+ * takes over the page.
+ *
+ * The early script is built on its own (a classic script: scripts/vite-plugin-camera-first.ts), so
+ * it carries its own copy of this module: the two copies share their state through one global
+ * (`shared`), the stream and the video handed from the first to the app's.
  */
 import { openCamera, stopStream } from './camera';
 import { CAMERA_CHOICE_KEY } from './meta';
@@ -25,15 +29,21 @@ function savedCamera(): string | null {
   }
 }
 
-let early: { deviceId: string | null; stream: Promise<MediaStream> } | null = null;
-let video: HTMLVideoElement | null = null;
+interface EarlyState {
+  /** The stream asked for early, until the booth takes it (or it is let go). */
+  early: { deviceId: string | null; stream: Promise<MediaStream> } | null;
+  video: HTMLVideoElement | null;
+}
+const SHARED = Symbol.for('photobooth.earlyCamera');
+const shared: EarlyState = ((globalThis as { [SHARED]?: EarlyState })[SHARED] ??= { early: null, video: null });
 /** A stream asked for early that no booth took in this long is let go (the camera light goes off). */
 const UNCLAIMED_MS = 15_000;
 
 /** The booth's one <video> (made on first use). */
 export function boothVideo(): HTMLVideoElement {
+  let video = shared.video;
   if (!video) {
-    video = document.createElement('video');
+    video = shared.video = document.createElement('video');
     video.className = 'booth-video';
     video.muted = true;
     video.playsInline = true;
@@ -45,23 +55,24 @@ export function boothVideo(): HTMLVideoElement {
 
 /** The shape of the booth video's picture, if it is already playing (null otherwise). */
 export function earlyPictureAspect(): number | null {
+  const video = shared.video;
   return video?.videoWidth ? video.videoWidth / video.videoHeight : null;
 }
 
 /** Asks for the camera now (the booth's page, before the app has loaded). */
 export function startEarlyCamera(): void {
-  if (early || !navigator.mediaDevices?.getUserMedia) return;
+  if (shared.early || !navigator.mediaDevices?.getUserMedia) return;
   const deviceId = savedCamera();
   const stream = openCamera(deviceId);
   const mine = { deviceId, stream };
-  early = mine;
+  shared.early = mine;
   stream.then(
     (s) => {
-      if (early !== mine) return; // taken: the booth shows it
+      if (shared.early !== mine) return; // taken: the booth shows it
       showEarly(s);
       setTimeout(() => {
-        if (early === mine) {
-          early = null;
+        if (shared.early === mine) {
+          shared.early = null;
           stopStream(s);
         }
       }, UNCLAIMED_MS);
@@ -75,32 +86,40 @@ export function startEarlyCamera(): void {
  * was asked for (or for another camera: that one is stopped).
  */
 export function takeEarlyCamera(deviceId: string | null): Promise<MediaStream> | null {
-  const taken = early;
-  early = null;
+  const taken = shared.early;
+  shared.early = null;
   if (!taken) return null;
   if (taken.deviceId === deviceId) return taken.stream;
   taken.stream.then(stopStream, () => undefined);
   return null;
 }
 
-/** Plays the stream in the booth's video, in the prerendered page's picture if React has not taken it yet. */
+/**
+ * Plays the stream in the booth's video, shown in the prerendered page's picture (once the parser
+ * has reached it) if React has not taken the video yet.
+ */
 function showEarly(stream: MediaStream): void {
   const v = boothVideo();
   if (v.srcObject) return;
   v.srcObject = stream;
   v.play().catch(() => undefined);
-  const slot = document.querySelector<HTMLElement>('[data-video-slot]');
-  if (!slot || v.isConnected) return;
-  slot.append(v);
-  v.addEventListener(
-    'loadedmetadata',
-    () => {
+  const place = () => {
+    if (v.isConnected) return; // the booth's screen has it
+    const slot = document.querySelector<HTMLElement>('[data-video-slot]');
+    if (!slot) {
+      if (document.readyState === 'loading') requestAnimationFrame(place);
+      return;
+    }
+    slot.append(v);
+    const show = () => {
       // Only while the page is still the prerendered one (React re-renders the picture itself).
       const picture = slot.closest<HTMLElement>('.booth-picture');
       if (!slot.isConnected || !picture || !v.videoWidth) return;
       picture.parentElement?.style.setProperty('--picture', String(v.videoWidth / v.videoHeight));
       picture.dataset.shown = 'true';
-    },
-    { once: true },
-  );
+    };
+    if (v.videoWidth) show();
+    else v.addEventListener('loadedmetadata', show, { once: true });
+  };
+  place();
 }

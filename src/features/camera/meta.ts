@@ -15,3 +15,8 @@ export const IDEAL_SHORT_SIDE = 720;
 export const DEFAULT_FACING: VideoFacingModeEnum = 'user';
 /** Where the chosen camera's id is remembered (localStorage). */
 export const CAMERA_CHOICE_KEY = 'photobooth.camera';
+/**
+ * The pages whose camera is asked for before the app loads (src/early.ts): the booth's own path,
+ * with or without a language prefix, any case.
+ */
+export const EARLY_CAMERA_PAGE = /^\/(?:[a-z]{2}\/)?photobooth\/?$/i;
