@@ -18,8 +18,9 @@ import { probe, type LongTask } from './speedProbe';
  * PerformanceObserver; a `playing` listener; hooks on the download anchor) and the DOM.
  *  1. Navigation → camera picture playing on /photobooth (laptop 1280×800, face-1280x720): the first
  *     `playing` event of any <video>, in the document (a capture listener on document) or not yet
- *     in it (each element given a stream or play()ed is listened to itself). Median of 5 fresh
- *     contexts.
+ *     in it (each element given a stream or play()ed is listened to itself). Median of 9 fresh
+ *     contexts. Beside it, the floor on this machine: the after page with its app's scripts refused
+ *     (only the early script runs), i.e. the camera's own start with nothing else on the page.
  *  2. Long tasks (> 50 ms) in 10 s of live preview, the booth warmed up (camera live, effects set,
  *     faces found, 3 s more), effects off and Fresh beauty + sunglasses, on a laptop (1280×800,
  *     face-1280x720) and a phone (390×844 at DPR 3, touch, portrait face-portrait-1080x1920).
@@ -43,7 +44,7 @@ const LAPTOP = { viewport: { width: 1280, height: 800 } } satisfies BrowserConte
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true } satisfies BrowserContextOptions;
 const LAPTOP_CLIP = 'face-1280x720.mjpeg';
 const PHONE_CLIP = 'face-portrait-1080x1920.mjpeg';
-const NAV_LOADS = 5;
+const NAV_LOADS = 9;
 const WINDOW_MS = 10_000;
 const WARM_MS = 3_000;
 const SHOTS = 4;
@@ -256,11 +257,14 @@ test('speed: before (13c5f5c) and after, side by side', async () => {
 
   // 1. Navigation → playing, interleaved load by load.
   const nav: Record<Side, Outcome<{ t: number; how: string; connected: boolean; stream: boolean }>[]> = { before: [], after: [] };
+  const floor: Outcome<{ t: number }>[] = [];
   const booth: Record<string, Record<Side, Outcome<BoothResult>>> = {};
   const laptop = await chromium.launch(launchWithCamera({ clip: LAPTOP_CLIP }));
   try {
     for (let i = 0; i < NAV_LOADS; i++) {
       for (const side of SIDES) nav[side].push(await attempt(`navigation ${i + 1} ${side}`, () => withPage(laptop, url(side), LAPTOP, navToPlaying, 500)));
+      // The floor: the after page with its app's code refused (only the early script runs).
+      floor.push(await attempt(`navigation ${i + 1} after, app code refused`, () => withPage(laptop, url('after'), LAPTOP, async (p) => (await p.route(/\/assets\/(?!early-)[^/]+\.js$/, (r) => r.abort()), navToPlaying(p)), 500)));
     }
     for (const c of CASES.filter((c) => !c.phone)) {
       booth[c.key] = {} as Record<Side, Outcome<BoothResult>>;
@@ -284,11 +288,12 @@ test('speed: before (13c5f5c) and after, side by side', async () => {
   const s = (x: number) => `${(x / 1000).toFixed(2)} s`;
   const cell = <T,>(o: Outcome<T> | undefined, f: (v: T) => string) => (!o ? 'n/a' : o.ok ? f(o.value) : 'FAILED');
   const rows: [string, string, string, string][] = [];
-  const navCell = (side: Side) => {
-    const ok = nav[side].flatMap((o) => (o.ok ? [o.value.t] : []));
+  const navCell = (loads: Outcome<{ t: number }>[]) => {
+    const ok = loads.flatMap((o) => (o.ok ? [o.value.t] : []));
     return ok.length ? `${ms(median(ok))} (${ok.length}/${NAV_LOADS})` : 'FAILED';
   };
-  rows.push(['Navigation → camera playing, /photobooth laptop (median of 5)', navCell('before'), navCell('after'), '≤ peer’s 209 ms']);
+  rows.push([`Navigation → camera playing, /photobooth laptop (median of ${NAV_LOADS})`, navCell(nav.before), navCell(nav.after), '≤ peer’s 209 ms']);
+  rows.push(['  … the same page with its app code refused: the camera alone here (info)', '', navCell(floor), '']);
   for (const c of CASES) rows.push([`Long tasks per 10 s of preview, ${c.label}`, ...SIDES.map((d) => cell(booth[c.key]![d], (v) => String(v.window.length))) as [string, string], '0']);
   for (const c of CASES) rows.push([`Long tasks, 4-shot capture (Start → strip), ${c.label}`, ...SIDES.map((d) => cell(booth[c.key]![d], (v) => String(v.capture.length))) as [string, string], '0']);
   const countdowns = SHOTS * COUNTDOWN_S * 1000;
@@ -315,6 +320,7 @@ test('speed: before (13c5f5c) and after, side by side', async () => {
     out.push(`  navigation → playing, ${side}: ${nav[side].map((o) => (o.ok ? `${o.value.t.toFixed(0)}` : 'failed')).join(', ')} ms` +
       (nav[side][0]?.ok ? ` (first player: ${nav[side][0].value.how}, ${nav[side][0].value.connected ? 'in the document' : 'NOT in the document'}, ${nav[side][0].value.stream ? 'camera stream' : 'no stream'})` : ''));
   }
+  out.push(`  navigation → playing, after with its app code refused: ${floor.map((o) => (o.ok ? `${o.value.t.toFixed(0)}` : 'failed')).join(', ')} ms`);
   const list = (ts: LongTask[]) => (ts.length ? `${ts.length} (${ts.map((t) => Math.round(t.duration)).join(' ')} ms)` : '0');
   for (const c of CASES) {
     for (const side of SIDES) {
