@@ -1,21 +1,44 @@
-let audio: AudioContext | null = null;
+/** The click's length and loudness. */
+const SECONDS = 0.08;
+const VOLUME = 0.35;
+const RATE = 48_000;
 
-/** A short synthesised shutter click (no audio file to download). */
+let click: HTMLAudioElement | null = null;
+
+/**
+ * A short synthesised shutter click (no audio file to download): a burst of fading noise, made once
+ * as a small WAV and played by an <audio> element. (Not Web Audio: the page's first AudioContext
+ * blocks the main thread while the audio output starts, 40–120 ms here, at the very first shutter.)
+ */
 export function playShutter(): void {
   try {
-    audio ??= new AudioContext();
-    const ctx = audio;
-    const length = Math.floor(ctx.sampleRate * 0.08);
-    const buffer = ctx.createBuffer(1, length, ctx.sampleRate);
-    const data = buffer.getChannelData(0);
-    for (let i = 0; i < length; i++) data[i] = (Math.random() * 2 - 1) * Math.pow(1 - i / length, 3);
-    const src = ctx.createBufferSource();
-    const gain = ctx.createGain();
-    gain.gain.value = 0.35;
-    src.buffer = buffer;
-    src.connect(gain).connect(ctx.destination);
-    src.start();
+    click ??= makeClick();
+    click.currentTime = 0;
+    void click.play().catch(() => undefined); // no audio device, or refused: the flash alone marks the shot
   } catch {
-    // No audio device: the flash alone marks the shot.
+    // No audio at all: the flash alone marks the shot.
   }
+}
+
+function makeClick(): HTMLAudioElement {
+  const samples = Math.floor(RATE * SECONDS);
+  const wav = new DataView(new ArrayBuffer(44 + samples * 2));
+  const text = (at: number, s: string) => [...s].forEach((c, i) => wav.setUint8(at + i, c.charCodeAt(0)));
+  // A 16-bit mono PCM WAV header.
+  text(0, 'RIFF');
+  wav.setUint32(4, 36 + samples * 2, true);
+  text(8, 'WAVEfmt ');
+  wav.setUint32(16, 16, true);
+  wav.setUint16(20, 1, true);
+  wav.setUint16(22, 1, true);
+  wav.setUint32(24, RATE, true);
+  wav.setUint32(28, RATE * 2, true);
+  wav.setUint16(32, 2, true);
+  wav.setUint16(34, 16, true);
+  text(36, 'data');
+  wav.setUint32(40, samples * 2, true);
+  for (let i = 0; i < samples; i++) wav.setInt16(44 + i * 2, Math.round((Math.random() * 2 - 1) * (1 - i / samples) ** 3 * 32767), true);
+  const audio = new Audio(URL.createObjectURL(new Blob([wav.buffer], { type: 'audio/wav' })));
+  audio.volume = VOLUME;
+  return audio;
 }
