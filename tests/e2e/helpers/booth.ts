@@ -106,6 +106,8 @@ export async function pickFilter(page: Page, id: string) {
 
 /** Decoded JPEGs of the captured thumbnails (the very Blobs in the session atom). */
 export async function capturedJpegs(page: Page) {
+  // A shot shows its photo once it is written (until then its place waits, without a picture).
+  await expect(page.locator('[data-testid="captured-thumb"][data-saved="false"]')).toHaveCount(0, { timeout: 15_000 });
   const b64s = await page.getByTestId('captured-thumb').locator('img').evaluateAll(async (imgs) =>
     Promise.all(
       (imgs as HTMLImageElement[]).map(async (img) => {
