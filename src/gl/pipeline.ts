@@ -1,6 +1,7 @@
 import * as twgl from 'twgl.js';
 import copyFrag from '../../shaders/common/copy.frag?raw';
 import { createGlContext, type GlContext } from './context';
+import { GpuFence } from './fence';
 import { afterNextPaint, Presenter } from './present';
 import { SourceTexture } from './source';
 export { fitTexture } from './source';
@@ -30,7 +31,8 @@ export class Pipeline<X = unknown> {
   private pool!: TargetPool;
   /** Where preview frames are drawn, to be shown once finished (./present.ts). */
   private presenter!: Presenter;
-  private frameFence: WebGLSync | null = null;
+  /** The last photo's GPU work (see renderPhoto). */
+  private photoFence!: GpuFence;
   /** The largest texture side this GPU takes (read once per context). */
   get maxTextureSize(): number {
     return this.source.maxSize;
@@ -86,7 +88,7 @@ export class Pipeline<X = unknown> {
     this.pool = new TargetPool(gl);
     this.presenter = new Presenter(gl);
     this.source = new SourceTexture(gl);
-    this.frameFence = null;
+    this.photoFence = new GpuFence(gl);
     for (const stage of this.stages) stage.init(gl);
     this.prepare(COPY, copyFrag);
     for (const [id, source] of this.wanted) this.programs.prepare(id, source);
@@ -178,19 +180,7 @@ export class Pipeline<X = unknown> {
    * the next upload block the main thread.
    */
   previousFrameDone(): boolean {
-    if (this.holdingForPhoto || this.presenter.pending) return false;
-    return this.photoDone();
-  }
-
-  /** Whether the GPU is done with the last photo given to it (see renderPhoto). */
-  private photoDone(): boolean {
-    const gl = this.gl;
-    if (!this.frameFence) return true;
-    const status = gl.clientWaitSync(this.frameFence, 0, 0);
-    if (status === gl.TIMEOUT_EXPIRED) return false;
-    gl.deleteSync(this.frameFence);
-    this.frameFence = null;
-    return true;
+    return !this.holdingForPhoto && !this.presenter.pending && this.photoFence.done();
   }
 
   /**
@@ -224,19 +214,12 @@ export class Pipeline<X = unknown> {
    */
   present(): boolean {
     // Not while a photo is on the GPU: the compositor's read of the canvas would wait for it.
-    if (this.isLost || !this.programs.isReady(COPY) || !this.photoDone()) return false;
+    if (this.isLost || !this.programs.isReady(COPY) || !this.photoFence.done()) return false;
     const done = this.presenter.finished();
     if (!done) return false;
     this.draw(this.programs.need(COPY, copyFrag), { u_image: done.texture }, null, this.canvas.width, this.canvas.height);
     this.gl.flush();
     return true;
-  }
-
-  /** What the GPU has been given so far counts as the frame in flight (see previousFrameDone). */
-  private fenceFrame(): void {
-    if (this.frameFence) this.gl.deleteSync(this.frameFence);
-    this.frameFence = this.gl.fenceSync(this.gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
-    this.gl.flush();
   }
 
   /** What the canvas shows, read right after a preview render (bottom-first rows; the test seam's). */
@@ -277,7 +260,7 @@ export class Pipeline<X = unknown> {
         // The preview waits for the photo's GPU work like for one of its own frames: a frame drawn
         // behind it would make the next sync point (an upload, the compositor reading the canvas
         // on a software GPU) wait for the whole photo on the main thread.
-        this.fenceFrame();
+        this.photoFence.set();
         return await readAsync(this.gl, out!);
       } catch (error) {
         if (!(error instanceof StagePending)) throw error;

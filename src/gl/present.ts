@@ -1,4 +1,5 @@
 import type { RenderTarget } from './types';
+import { GpuFence } from './fence';
 
 /**
  * Preview frames drawn off-screen and shown once the GPU has finished them. On a software GPU
@@ -10,9 +11,11 @@ import type { RenderTarget } from './types';
  */
 export class Presenter {
   private target: RenderTarget | null = null;
-  private fence: WebGLSync | null = null;
+  private fence: GpuFence;
 
-  constructor(private gl: WebGL2RenderingContext) {}
+  constructor(private gl: WebGL2RenderingContext) {
+    this.fence = new GpuFence(gl);
+  }
 
   /** The target a frame of this size is drawn into. */
   targetFor(width: number, height: number): RenderTarget {
@@ -34,36 +37,29 @@ export class Presenter {
 
   /** A frame was drawn into the target: fenced, shown once done. */
   submitted(): void {
-    if (this.fence) this.gl.deleteSync(this.fence);
-    this.fence = this.gl.fenceSync(this.gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
-    this.gl.flush();
+    this.fence.set();
   }
 
   /** Whether a frame is drawn (or being drawn) and not shown yet. */
   get pending(): boolean {
-    return this.fence !== null;
+    return this.fence.pending;
   }
 
   /** The finished frame to show (its texture), or null while the GPU is still on it (or none is waiting). */
   finished(): RenderTarget | null {
-    const gl = this.gl;
-    if (!this.fence || !this.target) return null;
-    if (gl.clientWaitSync(this.fence, 0, 0) === gl.TIMEOUT_EXPIRED) return null;
-    gl.deleteSync(this.fence);
-    this.fence = null;
+    if (!this.fence.pending || !this.target || !this.fence.done()) return null;
     return this.target;
   }
 
   /** Forgets everything (a lost context: the objects are gone with it). */
   reset(): void {
     this.target = null;
-    this.fence = null;
+    this.fence.clear();
   }
 
   dispose(): void {
     const gl = this.gl;
     if (!gl.isContextLost()) {
-      if (this.fence) gl.deleteSync(this.fence);
       if (this.target) {
         gl.deleteFramebuffer(this.target.framebuffer);
         gl.deleteTexture(this.target.texture);
