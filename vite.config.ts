@@ -18,7 +18,7 @@ export default defineConfig({
     react(),
     i18nPlugin(), // i18n/<lang>.json → one small chunk per string group
     cameraFirst, // the booth's pages ask for the camera before anything else (src/early.ts)
-    prerenderPlugin({ firstInHead: (path) => cameraFirst.headFor(path) }), // every page × language → its own HTML, sitemap.xml, robots.txt
+    prerenderPlugin({ finishPage: (path, html) => cameraFirst.finishPage(path, html) }), // every page × language → its own HTML, sitemap.xml, robots.txt
     {
       // The built index.html carries the CSP (the dev server's hot reload needs inline scripts).
       name: 'photobooth-csp-meta',

@@ -28,11 +28,11 @@ export function fileFor(path: string): string {
 }
 
 export interface PrerenderOptions {
-  /** What a page's head starts with, right after the CSP (before any stylesheet or script). */
-  firstInHead?: (path: string | null) => string;
+  /** The last word on a page's HTML (path null: the not-found page), e.g. what its head starts with. */
+  finishPage?: (path: string | null, html: string) => string;
 }
 
-export function prerenderPlugin({ firstInHead = () => '' }: PrerenderOptions = {}): Plugin {
+export function prerenderPlugin({ finishPage = (_path, html) => html }: PrerenderOptions = {}): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'photobooth-prerender',
@@ -63,14 +63,14 @@ export function prerenderPlugin({ firstInHead = () => '' }: PrerenderOptions = {
         for (const rest of pages) {
           const path = pathFor(lang, rest);
           const r = await entry.render(path, origin);
-          write(outDir, fileFor(path), page(template, path, r, screenLinks(manifest, r.screenFile), firstInHead(path)));
+          write(outDir, fileFor(path), finishPage(path, page(template, path, r, screenLinks(manifest, r.screenFile))));
           (byLang[lang] ??= []).push(path);
           if (entry.inSitemap(rest)) urls.push(`${origin}${path}`);
         }
       }
       write(outDir, 'pages.json', JSON.stringify(byLang));
       for (const lang of entry.LANGS) writeBinary(outDir, `og/${lang}.png`, sharePng(lang, await entry.shareText(lang), config.root));
-      write(outDir, '404.html', page(template, null, await entry.render('/404', origin), '', firstInHead(null)));
+      write(outDir, '404.html', finishPage(null, page(template, null, await entry.render('/404', origin), '')));
       write(outDir, 'sitemap.xml', sitemap(urls));
       write(outDir, 'robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`);
       rmSync(ssrDir, { recursive: true, force: true });
@@ -114,17 +114,15 @@ function screenLinks(manifest: Manifest, screenFile: string | null): string {
 }
 
 /** The built index.html with a page's language, head (and its screen's links) and body. */
-function page(template: string, path: string | null, r: Awaited<ReturnType<Entry['render']>>, links: string, first: string): string {
+function page(template: string, path: string | null, r: Awaited<ReturnType<Entry['render']>>, links: string): string {
   const root = `<div id="root"${path ? ` data-path="${path}"` : ''}>${r.body}</div>`;
   const out = template
-    .replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, (csp) => csp + first)
     .replace(/<html lang="[^"]*">/, `<html lang="${r.lang}">`)
     .replace(/\s*<title>[^<]*<\/title>/, '')
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace('</head>', `  ${links}\n    ${r.head}\n    ${r.hoisted}\n  </head>`)
     .replace(/<div id="root">[\s\S]*?<\/div>\s*<\/div>/, root);
   if (!out.includes(root)) throw new Error(`prerender: no #root to fill in index.html for ${path}`);
-  if (first && !out.includes(first)) throw new Error(`prerender: no CSP meta in index.html to put ${first} after`);
   return out;
 }
 

@@ -38,6 +38,8 @@ const SHARED = Symbol.for('photobooth.earlyCamera');
 const shared: EarlyState = ((globalThis as { [SHARED]?: EarlyState })[SHARED] ??= { early: null, video: null });
 /** A stream asked for early that no booth took in this long is let go (the camera light goes off). */
 const UNCLAIMED_MS = 15_000;
+/** How long the app's code waits, at most, for the early picture to play before it starts. */
+const APP_WAITS_MS = 600;
 
 /** The booth's one <video> (made on first use). */
 export function boothVideo(): HTMLVideoElement {
@@ -79,6 +81,32 @@ export function startEarlyCamera(): void {
     },
     () => undefined, // the booth's first open reports the fault
   );
+}
+
+/**
+ * Settles once the early picture plays, or cannot (no camera asked for, refused, failed), or the
+ * visitor is being asked for the camera (they take seconds to answer), or after APP_WAITS_MS: the
+ * moment for the app's code to start. Until then the main thread is left to the camera (its answer
+ * and first frame are delivered there): the app's modules evaluating and its first render held the
+ * picture back 50-300 ms here, and the app starts as soon as the picture plays.
+ */
+export function earlyPictureSettled(): Promise<void> {
+  const early = shared.early;
+  if (!early) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, APP_WAITS_MS);
+    const settle = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    navigator.permissions?.query({ name: 'camera' as PermissionName }).then((p) => p.state !== 'granted' && settle(), () => undefined);
+    early.stream.then(() => {
+      const v = shared.video;
+      if (!v || v.error || (v.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && !v.paused)) return settle();
+      v.addEventListener('playing', settle, { once: true });
+      v.addEventListener('error', settle, { once: true });
+    }, settle);
+  });
 }
 
 /**
