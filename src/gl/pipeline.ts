@@ -1,4 +1,3 @@
-import * as twgl from 'twgl.js';
 import copyFrag from '../../shaders/common/copy.frag?raw';
 import { createGlContext, type GlContext } from './context';
 import { GpuFence } from './fence';
@@ -6,9 +5,10 @@ import { afterNextPaint, Presenter } from './present';
 import { SourceTexture } from './source';
 export { fitTexture } from './source';
 import { ProgramCache, StagePending } from './programs';
+import { Quad } from './quad';
 import { readAsync, readLater, readNow, type PendingRead } from './readback';
 import { TargetPool } from './targets';
-import type { FinalPass, FrameMeta, RenderStage, RenderTarget, StageContext, StageProgram, StageTexture, UniformValues } from './types';
+import type { FinalPass, FrameMeta, RenderStage, RenderTarget, StageContext, StageTexture } from './types';
 
 /**
  * The WebGL2 pipeline: camera frame → source texture → stages → final pass → target. The seam is
@@ -26,7 +26,7 @@ const COPY = 'core:copy';
 export class Pipeline<X = unknown> {
   readonly gl: WebGL2RenderingContext;
   readonly programs: ProgramCache;
-  private quad!: twgl.BufferInfo;
+  private quad!: Quad;
   private source!: SourceTexture;
   private pool!: TargetPool;
   /** Where preview frames are drawn, to be shown once finished (./present.ts). */
@@ -84,7 +84,7 @@ export class Pipeline<X = unknown> {
   private build(): void {
     const gl = this.gl;
     this.programs.reset();
-    this.quad = twgl.primitives.createXYQuadBufferInfo(gl);
+    this.quad = new Quad(gl);
     this.pool = new TargetPool(gl);
     this.presenter = new Presenter(gl);
     this.source = new SourceTexture(gl);
@@ -105,28 +105,9 @@ export class Pipeline<X = unknown> {
     return {
       gl: this.gl,
       acquireTarget: (w, h) => this.pool.acquire(w, h),
-      drawQuad: (program, uniforms, target) => this.draw(program, uniforms, target),
+      drawQuad: (program, uniforms, target) => this.quad.draw(program, uniforms, target),
       program: (id, src) => (sync ? this.programs.get(id, src) : this.programs.need(id, src)),
     };
-  }
-
-  /** GL state a stage may have left half-set when it threw StagePending mid-frame. */
-  private resetState(): void {
-    const gl = this.gl;
-    gl.colorMask(true, true, true, true);
-    gl.disable(gl.BLEND);
-    gl.blendEquation(gl.FUNC_ADD);
-    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
-  }
-
-  private draw(program: StageProgram, uniforms: UniformValues, target: RenderTarget | null, w = 0, h = 0): void {
-    const gl = this.gl;
-    gl.bindFramebuffer(gl.FRAMEBUFFER, target ? target.framebuffer : null);
-    gl.viewport(0, 0, target ? target.width : w, target ? target.height : h);
-    gl.useProgram(program.program);
-    twgl.setBuffersAndAttributes(gl, program, this.quad);
-    twgl.setUniforms(program, uniforms);
-    twgl.drawBufferInfo(gl, this.quad);
   }
 
   private timed(id: string, t0: number): void {
@@ -134,7 +115,6 @@ export class Pipeline<X = unknown> {
     this.finish();
     this.lastPassTimings.push({ id, ms: performance.now() - t0 });
   }
-
 
   /** Uploads a camera frame (video element or bitmap) as the source texture (scaled to fit the GPU). */
   uploadFrame(source: TexImageSource, width: number, height: number): void {
@@ -169,7 +149,7 @@ export class Pipeline<X = unknown> {
     }
     const t0 = performance.now();
     const out = target();
-    this.draw(program, { ...pass.uniforms, u_image: input.texture, u_flipY: flipY ? 1 : 0 }, out, frame.outputWidth, frame.outputHeight);
+    this.quad.draw(program, { ...pass.uniforms, u_image: input.texture, u_flipY: flipY ? 1 : 0 }, out, frame.outputWidth, frame.outputHeight);
     this.timed(pass.id, t0);
     return out;
   }
@@ -195,7 +175,7 @@ export class Pipeline<X = unknown> {
       this.renderFrame(frame, pass, () => this.presenter.targetFor(frame.outputWidth, frame.outputHeight), false);
     } catch (error) {
       if (!(error instanceof StagePending)) throw error;
-      this.resetState();
+      this.quad.resetState();
       this.pendingWork = error.ready;
       return false;
     }
@@ -217,7 +197,7 @@ export class Pipeline<X = unknown> {
     if (this.isLost || !this.programs.isReady(COPY) || !this.photoFence.done()) return false;
     const done = this.presenter.finished();
     if (!done) return false;
-    this.draw(this.programs.need(COPY, copyFrag), { u_image: done.texture }, null, this.canvas.width, this.canvas.height);
+    this.quad.draw(this.programs.need(COPY, copyFrag), { u_image: done.texture }, null, this.canvas.width, this.canvas.height);
     this.gl.flush();
     return true;
   }
@@ -264,7 +244,7 @@ export class Pipeline<X = unknown> {
         return await readAsync(this.gl, out!);
       } catch (error) {
         if (!(error instanceof StagePending)) throw error;
-        this.resetState();
+        this.quad.resetState();
         await error.ready;
       }
     }
@@ -283,14 +263,14 @@ export class Pipeline<X = unknown> {
     let source: WebGLTexture = this.source.texture!;
     if (mid) {
       const m = this.pool.acquire(mid.width, mid.height);
-      this.draw(copy, { u_image: source }, m);
+      this.quad.draw(copy, { u_image: source }, m);
       source = m.texture;
     }
     const small = this.pool.acquire(width, height);
-    this.draw(copy, { u_image: source }, small);
+    this.quad.draw(copy, { u_image: source }, small);
     if (!pass) return readLater(this.gl, small);
     const out = this.pool.acquire(width, height);
-    this.draw(this.programs.get(pass.id, pass.source), { ...pass.uniforms, u_image: small.texture, u_flipY: 1 }, out);
+    this.quad.draw(this.programs.get(pass.id, pass.source), { ...pass.uniforms, u_image: small.texture, u_flipY: 1 }, out);
     return readLater(this.gl, out);
   }
 

@@ -1,0 +1,34 @@
+import * as twgl from 'twgl.js';
+import type { RenderTarget, StageProgram, UniformValues } from './types';
+
+/**
+ * The pipeline's one drawing primitive: a full-screen quad through a program into a target (or the
+ * canvas), and the GL state to put back when a frame stops half-way.
+ */
+export class Quad {
+  private buffer: twgl.BufferInfo;
+
+  constructor(private gl: WebGL2RenderingContext) {
+    this.buffer = twgl.primitives.createXYQuadBufferInfo(gl);
+  }
+
+  /** Draws into `target`, or into the canvas at w × h when target is null. */
+  draw(program: StageProgram, uniforms: UniformValues, target: RenderTarget | null, w = 0, h = 0): void {
+    const gl = this.gl;
+    gl.bindFramebuffer(gl.FRAMEBUFFER, target ? target.framebuffer : null);
+    gl.viewport(0, 0, target ? target.width : w, target ? target.height : h);
+    gl.useProgram(program.program);
+    twgl.setBuffersAndAttributes(gl, program, this.buffer);
+    twgl.setUniforms(program, uniforms);
+    twgl.drawBufferInfo(gl, this.buffer);
+  }
+
+  /** GL state a stage may have left half-set when it threw StagePending mid-frame. */
+  resetState(): void {
+    const gl = this.gl;
+    gl.colorMask(true, true, true, true);
+    gl.disable(gl.BLEND);
+    gl.blendEquation(gl.FUNC_ADD);
+    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+  }
+}
