@@ -21,7 +21,7 @@ export interface CameraFirstPlugin extends Plugin {
  * layout and the app's modules (an `async` module waited behind all three: ~120 ms more to
  * getUserMedia here). On those pages the app's entry is a `modulepreload` (fetched and compiled at
  * once) that the early script imports when the picture plays: evaluated beside the camera's start,
- * it held the picture back (median 320 → 280 ms here, and no more 550-650 ms loads). Other pages
+ * it held the picture back (median 330 → 303 ms over 30 loads here, and no more 450-600 ms loads). Other pages
  * neither load it nor change. The dev server loads it as a module and the app as usual.
  */
 export function cameraFirstPlugin(): CameraFirstPlugin {
