@@ -103,14 +103,15 @@ export function CameraView({ session, thumbnails, swipeFilters = true }: Props) 
             {overlay.remaining}
           </div>
         )}
+        {/* Over the picture, not under it: the stage (and the page below) keeps its size while shooting. */}
+        {overlay.kind !== 'idle' && (
+          <p className="booth-capturing" role="status" data-testid="capturing-message">
+            {t('booth.capturing', { n: overlay.shot, total: overlay.total })}
+            {overlay.kind === 'countdown' && <span className="visually-hidden"> {overlay.remaining}</span>}
+          </p>
+        )}
         {overlay.flash && <div className="booth-flash" aria-hidden="true" />}
       </div>
-      {overlay.kind !== 'idle' && (
-        <p className="booth-capturing" role="status" data-testid="capturing-message">
-          {t('booth.capturing', { n: overlay.shot, total: overlay.total })}
-          {overlay.kind === 'countdown' && <span className="visually-hidden"> {overlay.remaining}</span>}
-        </p>
-      )}
       {plain && (
         <p className="notice" role="status" data-testid="webgl-notice">
           {t(mode.reason === 'lost' ? 'booth.webglLost' : 'booth.webglUnavailable')}
