@@ -148,17 +148,25 @@ test.describe('booth with a camera', () => {
     await openBooth(page);
     await page.getByTestId('shot-count').selectOption('3');
     await page.getByTestId('countdown').selectOption('3');
+    const stageSize = async () => {
+      const box = await page.getByTestId('booth-stage').boundingBox();
+      return box && { width: Math.round(box.width), height: Math.round(box.height) };
+    };
+    const idleSize = await stageSize();
     // Keyboard only: Enter on the focused Start Capture button.
     await page.getByTestId('start-capture').focus();
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('capturing-message')).toContainText(tr('en', 'booth.capturing', { n: 1, total: 3 }));
     await expect(page.getByTestId('countdown-number')).toBeVisible();
+    // The "capturing" line sits over the picture: the stage, and the page below it, do not move.
+    expect(await stageSize()).toEqual(idleSize);
     await expect(page.getByTestId('captured-thumb')).toHaveCount(1, { timeout: 20_000 });
     await expect(page.getByTestId('capturing-message')).toContainText(tr('en', 'booth.capturing', { n: 2, total: 3 }));
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('booth-stage')).toHaveAttribute('data-capturing', 'false');
     await expect(page.getByTestId('countdown-number')).toHaveCount(0);
     await expect(page.getByTestId('captured-thumb')).toHaveCount(1);
+    expect(await stageSize()).toEqual(idleSize);
   });
 
   test('a lost WebGL context falls back to the plain preview and comes back on restore', async ({ page }) => {
