@@ -7,6 +7,7 @@ import { LIVE_CROP_SIZE, MAX_FACES, SEARCH_EVERY_MS, STILL_CROP_SIZE, TILE_SIZE 
 import { createLandmarker, fetchModel, loadWasmFileset, type Fileset } from './landmarkerLoad';
 import { chooseDelegate } from './delegate';
 import { cropSize, cropToFrame, faceBox, followFace, sameFace, scaleCrop, tilesFor, type Crop } from './faceCrops';
+import { TileLog } from './tileLog';
 import type { DelegateChoice, FacesResult, LandmarkerApi, LandmarkerEvents } from './protocol';
 
 /**
@@ -28,6 +29,7 @@ const slots: Slot[] = [];
 let lastTs = 0;
 let lastSearch = -Infinity;
 let nextTile = 0;
+const searched = new TileLog();
 /** Which tracked face lends its landmarker to the next search. */
 let lendTurn = 0;
 let canvas: OffscreenCanvas | undefined;
@@ -131,9 +133,10 @@ async function newSlot(): Promise<Slot | undefined> {
 
 /**
  * Follows every tracked face in its crop; then, when fewer than MAX_FACES are tracked, searches
- * one tile of the frame for another, round the tiles in turn (every tile for a capture's still,
- * whose faces must all be found, each again after a find; every frame while no face is tracked,
- * else every SEARCH_EVERY_MS). The search runs on a free landmarker, or on one lent by a tracked
+ * one tile of the frame for another, round the tiles in turn (every frame while no face is
+ * tracked, else every SEARCH_EVERY_MS). A capture's still searches every tile the live frames
+ * have not searched within their last round (TileLog), or every tile if it lost a tracked face,
+ * each again after a find. The search runs on a free landmarker, or on one lent by a tracked
  * face, which keeps the previous frame's landmarks this once and restarts its tracking after: no
  * landmarker (a wasm instance and its memory) is loaded only to search; one is made when a new
  * face is found. Crops and tiles come from the frame at full resolution, so a far face is as sharp
@@ -175,12 +178,14 @@ async function findFaces(frame: Frame, still: boolean): Promise<Omit<FacesResult
   if (search) {
     lastSearch = now;
     const tiles = tilesFor(width, height);
+    const lost = found.size < tracked;
+    const order = !still ? [tiles[nextTile++ % tiles.length]!] : lost ? tiles : searched.stale(tiles, width, height, now, tiles.length * SEARCH_EVERY_MS);
     // Landmarkers whose tracking has ended since this search began (a restart, or a call that
     // found no face): a lent one is restarted once, not before every tile of a still.
     const fresh = new Set<Slot>();
     let borrowed: Slot | undefined;
-    for (let tries = still ? tiles.length : 1; tries > 0 && found.size < MAX_FACES; ) {
-      const tile = tiles[nextTile % tiles.length]!;
+    for (let i = 0; i < order.length && found.size < MAX_FACES; ) {
+      const tile = order[i]!;
       const searcher = slots.find((s) => !s.crop) ?? lender ?? (borrowed ??= slots[lendTurn++ % slots.length]!);
       const lent = !!searcher.crop;
       // A lent landmarker forgets its face first: while it tracks one, MediaPipe skips the detector.
@@ -191,13 +196,11 @@ async function findFaces(frame: Frame, still: boolean): Promise<Omit<FacesResult
       // A face found moved its tracking to the tile: the next call on a crop starts afresh.
       if (face) restart(searcher.landmarker);
       fresh.add(searcher);
+      searched.mark(tile, width, height, now);
       const pts = face && cropToFrame(flatten(face), tile, width, height);
       const slot = pts && !isKnown(pts) ? (lent ? await newSlot() : searcher) : undefined;
       // A still's tile is searched again after a find (it may hold another face); else the next.
-      if (!slot || !still) {
-        nextTile++;
-        tries--;
-      }
+      if (!slot || !still) i++;
       if (!slot || !pts) continue;
       found.set(slot, pts);
       slot.last = pts;
