@@ -4,7 +4,7 @@ import { Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '../components/Spinner';
 import { ScreenError } from './ScreenError';
 import type { StringGroup } from '../i18n/groups';
-import { I18nProvider, useI18n, useStrings } from '../i18n/I18nProvider';
+import { I18nProvider, preloadStrings, useI18n, useStrings } from '../i18n/I18nProvider';
 import { LANGUAGES } from '../i18n/languages';
 import { splitLangPath } from '../i18n/paths';
 import { store } from '../state/store';
@@ -45,9 +45,36 @@ function Loading() {
   return <Spinner label={t('common.loading')} />;
 }
 
-/** Sets the document title for a screen and brings a #section or the top into view. */
-function Screen({ title, strings, children }: { title: TitleKind; strings: StringGroup[]; children: ReactNode }) {
+/** Loads the code and strings of the screens at `paths` once the page is idle (routes.ts `next`). */
+function useLoadNext(paths: string[] | undefined) {
+  const { lang } = useI18n();
+  const key = paths?.join(' ');
+  useEffect(() => {
+    if (!key) return;
+    const load = () => {
+      for (const path of key.split(' ')) {
+        const route = routeFor(path);
+        if (!route) continue;
+        void SCREENS[route.screen].preload().catch(() => undefined); // tried again on the way there
+        void preloadStrings(lang, route.strings).catch(() => undefined);
+      }
+    };
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(load, 1000);
+      return () => clearTimeout(timer);
+    }
+    const id = requestIdleCallback(load, { timeout: 3000 });
+    return () => cancelIdleCallback(id);
+  }, [key, lang]);
+}
+
+/**
+ * Sets the document title for a screen, brings a #section or the top into view, and loads the
+ * screens visitors go on to from it.
+ */
+function Screen({ title, strings, next, children }: { title: TitleKind; strings: StringGroup[]; next?: string[]; children: ReactNode }) {
   useStrings(strings);
+  useLoadNext(next);
   const { t, lang } = useI18n();
   const [location] = useLocation();
   useEffect(() => {
@@ -86,11 +113,11 @@ function Shell({ location, rest }: { location: string; rest: string }) {
         <ErrorBoundary resetKey={location} fallback={(error) => <ScreenError error={error} />}>
           <Suspense fallback={<Loading />}>
             <Switch location={rest}>
-              {ROUTES.map(({ path, screen, title, strings }) => {
+              {ROUTES.map(({ path, screen, title, strings, next }) => {
                 const Page = SCREENS[screen];
                 return (
                   <Route key={path} path={path}>
-                    <Screen title={title} strings={strings}>
+                    <Screen title={title} strings={strings} next={next}>
                       <Page />
                     </Screen>
                   </Route>

@@ -42,6 +42,13 @@ export interface RouteDef {
    * nothing to leave by. Not a page to be found either: noindex, and left out of the sitemap.
    */
   bare?: true;
+  /**
+   * Where visitors go on from this screen (paths): their code and strings load once this screen
+   * is up and the page is idle, so going there shows the screen at once. A screen that has to load
+   * first suspends, and React then holds the next screen back ~300 ms more (its throttle on
+   * revealing suspended content): from the booth's "Continue" to the strip, that was most of the wait.
+   */
+  next?: string[];
 }
 
 const GUIDES: StringGroup[] = ['guides', 'landing'];
@@ -60,8 +67,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/', screen: 'landing', title: 'home', strings: ['landing'] },
   { path: '/welcome', screen: 'welcome', title: 'home', strings: GUIDES },
   // The strip's layout and frame are chosen in the booth too (their names are the strip's strings).
-  { path: '/photobooth', screen: 'booth', title: 'booth', strings: ['booth', 'preview'], live: true },
-  { path: '/preview', screen: 'preview', title: 'preview', strings: ['preview'], live: true },
+  { path: '/photobooth', screen: 'booth', title: 'booth', strings: ['booth', 'preview'], live: true, next: ['/preview'] },
+  { path: '/preview', screen: 'preview', title: 'preview', strings: ['preview'], live: true, next: ['/photobooth'] },
   { path: '/privacy-policy', screen: 'privacy', title: 'privacy', strings: GUIDES },
   // The spec: /about shows the same page as the privacy policy (and so the same title).
   { path: '/about', screen: 'privacy', title: 'privacy', strings: GUIDES },
@@ -74,6 +81,6 @@ export const ROUTES: RouteDef[] = [
   { path: '/blog/:slug', screen: 'article', title: 'own', strings: GUIDES },
   // Event mode: the host's set-up and gallery (its settings and strips are on the device), and the
   // guest booth it opens. The booth's and the strip's strings name the layouts, frames and controls.
-  { path: '/event', screen: 'event', title: 'event', strings: EVENT, live: true },
+  { path: '/event', screen: 'event', title: 'event', strings: EVENT, live: true, next: ['/event/booth'] },
   { path: '/event/booth', screen: 'eventBooth', title: 'event', strings: EVENT, live: true, bare: true },
 ];

@@ -49,6 +49,25 @@ async function download(page: Page, buttonKey: string): Promise<Download> {
   return file;
 }
 
+test("the booth's Continue shows the strip at once: the strip page's code loads while the visitor shoots, and no loading spinner comes between", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/photobooth');
+  // The strip page's code was fetched by the booth (once the booth was up and the page idle)…
+  const loaded = () => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/PreviewPage-[^/]*\.js$/.test(e.name)));
+  await expect.poll(loaded, { message: "the strip page's code, loaded by the booth", timeout: 15_000 }).toBe(true);
+  await captureSequence(page, { shots: 1, countdown: 0 });
+  // …so following Continue never shows the screen's loading spinner (React's Suspense fallback,
+  // which also held the strip back ~300 ms more), only the booth and then the strip.
+  await page.evaluate(() => {
+    const seen = { spinner: false };
+    (window as unknown as { __spinner: typeof seen }).__spinner = seen;
+    new MutationObserver(() => (seen.spinner ||= !!document.querySelector('#main .loading'))).observe(document.body, { childList: true, subtree: true });
+  });
+  await page.getByTestId('to-preview').click();
+  await expect(page.getByTestId('strip-canvas')).not.toHaveAttribute('data-renders', '0');
+  expect(await page.evaluate(() => (window as unknown as { __spinner: { spinner: boolean } }).__spinner.spinner), 'a loading spinner between the booth and the strip').toBe(false);
+});
+
 test('/preview with no photos shows a friendly prompt with a way back to the booth', async ({ page }) => {
   await page.goto('/preview');
   await expect(page.locator('h1')).toHaveText(tr('en', 'preview.title'));
