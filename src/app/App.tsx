@@ -1,5 +1,5 @@
 import { Provider, useAtomValue } from 'jotai';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '../components/Spinner';
 import { ScreenError } from './ScreenError';
@@ -45,6 +45,23 @@ function Loading() {
   return <Spinner label={t('common.loading')} />;
 }
 
+/** How long the next screen may take before the page says it is loading (most changes take less). */
+const PENDING_SHOWS_MS = 250;
+
+/** The spinner over the current screen while the next one loads (App), once it takes a moment. */
+function RoutePending() {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(true), PENDING_SHOWS_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return shown ? (
+    <div className="route-pending">
+      <Loading />
+    </div>
+  ) : null;
+}
+
 /** Loads the code and strings of the screens at `paths` once the page is idle (routes.ts `next`). */
 function useLoadNext(paths: string[] | undefined) {
   const { lang } = useI18n();
@@ -72,11 +89,10 @@ function useLoadNext(paths: string[] | undefined) {
  * Sets the document title for a screen, brings a #section or the top into view, and loads the
  * screens visitors go on to from it.
  */
-function Screen({ title, strings, next, children }: { title: TitleKind; strings: StringGroup[]; next?: string[]; children: ReactNode }) {
+function Screen({ location, title, strings, next, children }: { location: string; title: TitleKind; strings: StringGroup[]; next?: string[]; children: ReactNode }) {
   useStrings(strings);
   useLoadNext(next);
   const { t, lang } = useI18n();
-  const [location] = useLocation();
   useEffect(() => {
     if (title !== 'own') document.title = documentTitle(title, t);
   }, [title, t]);
@@ -102,9 +118,10 @@ function Screen({ title, strings, next, children }: { title: TitleKind; strings:
 
 /**
  * Header, the routed screen (matched on the path without its language prefix) and footer; a bare
- * screen (event mode's guest booth) is shown alone, with no way off it but its own.
+ * screen (event mode's guest booth) is shown alone, with no way off it but its own. Rendered again
+ * only when the location it shows changes (App).
  */
-function Shell({ location, rest }: { location: string; rest: string }) {
+const Shell = memo(function Shell({ location, rest }: { location: string; rest: string }) {
   const bare = routeFor(rest)?.bare === true;
   return (
     <>
@@ -117,14 +134,14 @@ function Shell({ location, rest }: { location: string; rest: string }) {
                 const Page = SCREENS[screen];
                 return (
                   <Route key={path} path={path}>
-                    <Screen title={title} strings={strings} next={next}>
+                    <Screen location={location} title={title} strings={strings} next={next}>
                       <Page />
                     </Screen>
                   </Route>
                 );
               })}
               <Route>
-                <Screen title="home" strings={[]}>
+                <Screen location={location} title="home" strings={[]}>
                   <NotFoundPage />
                 </Screen>
               </Route>
@@ -140,11 +157,19 @@ function Shell({ location, rest }: { location: string; rest: string }) {
       <GlobalErrorBanner />
     </>
   );
-}
+});
 
 /** The language comes from the URL; screens are routed on the rest of the path. */
 export function App() {
-  const [location] = useLocation();
+  const [now] = useLocation();
+  // The page follows a new location in a transition: React renders the next screen in slices
+  // between frames and keeps the current one on screen meanwhile (also while the next one's code
+  // or strings load: no spinner in between), where a synchronous render of a whole screen, the old
+  // one's teardown and the new one's effects made one long task (55-80 ms here from the booth's
+  // Continue to the strip).
+  const location = useDeferredValue(now);
+  // While the next screen is on its way (its code or strings still loading), a spinner says so.
+  const pending = location !== now;
   // The page's controls answer from here on (before, a prerendered button shows a busy cursor).
   useEffect(() => document.documentElement.classList.add('app-ready'), []);
   const { lang, rest } = splitLangPath(location);
@@ -156,6 +181,7 @@ export function App() {
         {/* Last line of defence: even a crash in the header or footer leaves a way out, never a white page. */}
         <ErrorBoundary fallback={(error) => <ScreenError error={error} />}>
           <Shell location={location} rest={rest} />
+          {pending && <RoutePending />}
         </ErrorBoundary>
       </I18nProvider>
     </Provider>

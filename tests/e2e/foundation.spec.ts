@@ -144,7 +144,8 @@ test('the tutorial overlay opens from the header and closes on Escape or when fi
   await expect(page).toHaveURL(/\/privacy-policy$/);
 });
 
-test('a screen that is still loading shows a spinner with the localised loading text', async ({ page }) => {
+test('a screen that is still loading: the current one stays, with a spinner and the localised loading text over it', async ({ page }) => {
+  // A slow network, simulated: the screen's chunk is held until the test lets it go.
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
   await page.route(/\/assets\/TermsPage-[^/]+\.js$/, async (route) => {
@@ -152,8 +153,10 @@ test('a screen that is still loading shows a spinner with the localised loading 
     await route.continue();
   });
   await page.goto('/zh');
+  const landing = await page.locator('h1').textContent();
   await page.locator('footer').getByRole('link', { name: tr('zh', 'footer.terms') }).click();
   await expect(page.getByRole('status')).toContainText('加载中…');
+  await expect(page.locator('h1'), 'the page left stays until the next is ready').toHaveText(landing!);
   release();
   await expect(page.locator('h1')).toHaveText(tr('zh', 'terms.title'));
   await expect(page.getByRole('status').filter({ hasText: '加载中…' })).toHaveCount(0);
