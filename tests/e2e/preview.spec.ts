@@ -56,16 +56,24 @@ test("the booth's Continue shows the strip at once: the strip page's code loads 
   const loaded = () => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/PreviewPage-[^/]*\.js$/.test(e.name)));
   await expect.poll(loaded, { message: "the strip page's code, loaded by the booth", timeout: 15_000 }).toBe(true);
   await captureSequence(page, { shots: 1, countdown: 0 });
-  // …so following Continue never shows the screen's loading spinner (React's Suspense fallback,
-  // which also held the strip back ~300 ms more), only the booth and then the strip.
+  // …so following Continue goes straight from the booth to the strip: the page shows nothing in
+  // between (no loading spinner, no other or empty screen) while the strip page's code would load.
   await page.evaluate(() => {
-    const seen = { spinner: false };
-    (window as unknown as { __spinner: typeof seen }).__spinner = seen;
-    new MutationObserver(() => (seen.spinner ||= !!document.querySelector('#main .loading'))).observe(document.body, { childList: true, subtree: true });
+    const seen = { screens: [] as string[], spinner: false };
+    (window as unknown as { __seen: typeof seen }).__seen = seen;
+    const note = () => {
+      const screen = document.querySelector('#main h1')?.textContent ?? '(none)';
+      if (seen.screens.at(-1) !== screen) seen.screens.push(screen);
+      seen.spinner ||= !!document.querySelector('#main .loading');
+    };
+    note();
+    new MutationObserver(note).observe(document.body, { childList: true, subtree: true, characterData: true });
   });
   await page.getByTestId('to-preview').click();
   await expect(page.getByTestId('strip-canvas')).not.toHaveAttribute('data-renders', '0');
-  expect(await page.evaluate(() => (window as unknown as { __spinner: { spinner: boolean } }).__spinner.spinner), 'a loading spinner between the booth and the strip').toBe(false);
+  const seen = await page.evaluate(() => (window as unknown as { __seen: { screens: string[]; spinner: boolean } }).__seen);
+  expect(seen.screens, 'what the page showed from Continue to the strip').toEqual([tr('en', 'booth.title'), tr('en', 'preview.title')]);
+  expect(seen.spinner, 'a loading spinner between the booth and the strip').toBe(false);
 });
 
 test('/preview with no photos shows a friendly prompt with a way back to the booth', async ({ page }) => {
