@@ -164,9 +164,9 @@ export function App() {
   const [now] = useLocation();
   // The page follows a new location in a transition: React renders the next screen in slices
   // between frames and keeps the current one on screen meanwhile (also while the next one's code
-  // or strings load: no spinner in between), where a synchronous render of a whole screen, the old
-  // one's teardown and the new one's effects made one long task (55-80 ms here from the booth's
-  // Continue to the strip).
+  // or strings load, with a spinner over it if that takes a moment), where a synchronous render of
+  // a whole screen, the old one's teardown and the new one's effects made one long task (55-80 ms
+  // here from the booth's Continue to the strip).
   const location = useDeferredValue(now);
   // While the next screen is on its way (its code or strings still loading), a spinner says so.
   const pending = location !== now;
