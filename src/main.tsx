@@ -6,7 +6,7 @@ import { registerServiceWorker } from './app/serviceWorker';
 import { DEFAULT_LANG } from './i18n/languages';
 import { canonicalPath, initialLang, pathFor, splitLangPath } from './i18n/paths';
 import { preloadStrings } from './i18n/I18nProvider';
-import { routeFor, SCREENS } from './app/routes';
+import { loadScreen, routeFor } from './app/routes';
 import { readSavedLang } from './i18n/storage';
 import './styles.css';
 
@@ -47,7 +47,7 @@ const app = (
 // never a spinner that the screen then pushes the footer away from.
 // (A promise chain rather than top-level await: an awaiting entry module is split into more chunks.)
 const route = routeFor(splitLangPath(window.location.pathname).rest);
-void Promise.all([preloadStrings(lang, ['shell', ...(route?.strings ?? [])]), route && SCREENS[route.screen].preload()])
+void Promise.all([preloadStrings(lang, ['shell']), route && loadScreen(lang, route)])
   .catch(() => undefined)
   .then(() => {
     if (root.dataset.path === window.location.pathname && !route?.live) hydrateRoot(root, app, options);

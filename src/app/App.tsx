@@ -4,7 +4,8 @@ import { Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '../components/Spinner';
 import { ScreenError } from './ScreenError';
 import type { StringGroup } from '../i18n/groups';
-import { I18nProvider, preloadStrings, useI18n, useStrings } from '../i18n/I18nProvider';
+import { I18nProvider, useI18n, useStrings } from '../i18n/I18nProvider';
+import { whenIdle } from '../lib/idle';
 import { LANGUAGES } from '../i18n/languages';
 import { splitLangPath } from '../i18n/paths';
 import { store } from '../state/store';
@@ -14,7 +15,7 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { GlobalErrorBanner } from './GlobalErrorBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { routeFor, ROUTES, SCREENS, type TitleKind } from './routes';
+import { loadScreen, routeFor, ROUTES, SCREENS, type TitleKind } from './routes';
 import { documentTitle } from '../i18n/titles';
 
 // The overlay's code loads the first time it is opened, keeping the landing page's JavaScript small.
@@ -62,26 +63,22 @@ function RoutePending() {
   ) : null;
 }
 
+/** The screens visitors go on to are loaded by then, idle or not. */
+const LOAD_NEXT_WITHIN_MS = 3000;
+
 /** Loads the code and strings of the screens at `paths` once the page is idle (routes.ts `next`). */
 function useLoadNext(paths: string[] | undefined) {
   const { lang } = useI18n();
   const key = paths?.join(' ');
   useEffect(() => {
     if (!key) return;
-    const load = () => {
+    return whenIdle(() => {
       for (const path of key.split(' ')) {
         const route = routeFor(path);
-        if (!route) continue;
-        void SCREENS[route.screen].preload().catch(() => undefined); // tried again on the way there
-        void preloadStrings(lang, route.strings).catch(() => undefined);
+        // A failure is met again, and retried, on the way there.
+        if (route) void loadScreen(lang, route).catch(() => undefined);
       }
-    };
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(load, 1000);
-      return () => clearTimeout(timer);
-    }
-    const id = requestIdleCallback(load, { timeout: 3000 });
-    return () => cancelIdleCallback(id);
+    }, LOAD_NEXT_WITHIN_MS, 1000);
   }, [key, lang]);
 }
 

@@ -1,3 +1,4 @@
+import { whenIdle } from '../../../lib/idle';
 import type { Store } from '../../../state/store';
 import { pageFaceTracker, type FaceTracker } from '../../vision/faceTracker';
 import { faceTrackingAtom, type FaceTracking } from '../../vision/state';
@@ -49,13 +50,7 @@ export class FaceDemand {
       this.framing = true;
       this.lookChanged(readLook(this.store, 'preview'));
     };
-    if ('requestIdleCallback' in window) {
-      const id = requestIdleCallback(go, { timeout: IDLE_LOAD_TIMEOUT_MS });
-      this.idle = () => cancelIdleCallback(id);
-    } else {
-      const id = setTimeout(go, 3000);
-      this.idle = () => clearTimeout(id);
-    }
+    this.idle = whenIdle(go, IDLE_LOAD_TIMEOUT_MS, 3000);
   }
 
   /** The visitor reached for a face effect (first touch of the beauty panel): load now. */
