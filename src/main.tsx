@@ -6,7 +6,8 @@ import { registerServiceWorker } from './app/serviceWorker';
 import { DEFAULT_LANG } from './i18n/languages';
 import { canonicalPath, initialLang, pathFor, splitLangPath } from './i18n/paths';
 import { preloadStrings } from './i18n/I18nProvider';
-import { loadScreen, routeFor } from './app/routes';
+import { loadScreen } from './app/loadScreen';
+import { routeFor } from './app/routes';
 import { readSavedLang } from './i18n/storage';
 import './styles.css';
 

@@ -15,7 +15,8 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { GlobalErrorBanner } from './GlobalErrorBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { loadScreen, routeFor, ROUTES, SCREENS, type TitleKind } from './routes';
+import { loadScreen } from './loadScreen';
+import { routeFor, ROUTES, SCREENS, type TitleKind } from './routes';
 import { documentTitle } from '../i18n/titles';
 
 // The overlay's code loads the first time it is opened, keeping the landing page's JavaScript small.

@@ -1,7 +1,5 @@
 import type { StringGroup } from '../i18n/groups';
 import type { TitleKind } from '../i18n/titles';
-import { preloadStrings } from '../i18n/I18nProvider';
-import type { Lang } from '../i18n/languages';
 import { lazyScreen } from './lazyScreen';
 
 /**
@@ -86,11 +84,3 @@ export const ROUTES: RouteDef[] = [
   { path: '/event', screen: 'event', title: 'event', strings: EVENT, live: true, next: ['/event/booth'] },
   { path: '/event/booth', screen: 'eventBooth', title: 'event', strings: EVENT, live: true, bare: true },
 ];
-
-/**
- * What a screen needs before it renders: its code and its strings. The page's first screen waits
- * for them (main.tsx); the screens visitors go on to load them ahead (`next`, App's useLoadNext).
- */
-export function loadScreen(lang: Lang, route: RouteDef): Promise<void> {
-  return Promise.all([preloadStrings(lang, route.strings), SCREENS[route.screen].preload()]).then(() => undefined);
-}
