@@ -14,6 +14,14 @@ test('with no face in view, no prop is drawn', async ({ page }) => {
   // The landmarker has looked at live frames and found nobody.
   await expect(page.getByTestId('beauty-panel')).toHaveAttribute('data-landmarks', '0x0', { timeout: 60_000 });
   await freeze(page);
+  // The preview has settled on the paused frame: a camera frame from before the pause (one being
+  // scaled in the worker when it came) can still be drawn after it, so two previews in a row must agree.
+  await expect
+    .poll(async () => (await keepPreview(page, 'a'), await keepPreview(page, 'b'), regionDiff(page, 'a', 'b', [0, 0, 1, 1])), {
+      message: 'the preview settled on the paused frame',
+      timeout: 20_000,
+    })
+    .toBe(0);
   await keepPreview(page, 'withProp');
   await page.getByTestId('prop-none').click();
   await keepPreview(page, 'without');
