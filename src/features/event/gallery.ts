@@ -14,15 +14,40 @@ export interface GalleryStrip {
   blob: Blob;
   width: number;
   height: number;
+  /** The guest chose "Don't show mine": kept for the host, never on the slideshow or the second screen. */
+  hidden: boolean;
 }
 
 const listeners = new Set<() => void>();
-/** Calls `fn` after each change to the gallery made in this page; returns the unsubscribe. */
+/** Other tabs and windows of this browser (the set-up, the guest booth, the second screen). */
+const CHANNEL = 'photobooth-event-gallery';
+let channel: BroadcastChannel | null = null;
+/**
+ * Calls `fn` after each change to the gallery, made in this page or in any other tab or window of
+ * this browser on the site; returns the unsubscribe.
+ */
 export function onGalleryChange(fn: () => void): () => void {
+  if (!channel && typeof BroadcastChannel !== 'undefined') {
+    channel = new BroadcastChannel(CHANNEL);
+    channel.onmessage = () => listeners.forEach((f) => f());
+  }
   listeners.add(fn);
-  return () => void listeners.delete(fn);
+  return () => {
+    listeners.delete(fn);
+    if (!listeners.size && channel) {
+      channel.close();
+      channel = null;
+    }
+  };
 }
-const changed = () => listeners.forEach((fn) => fn());
+const changed = () => {
+  listeners.forEach((fn) => fn());
+  if (typeof BroadcastChannel === 'undefined') return;
+  // A channel of its own for the post: a page's own channel never hears what it posts.
+  const post = channel ?? new BroadcastChannel(CHANNEL);
+  post.postMessage('changed');
+  if (post !== channel) post.close();
+};
 
 /** The gallery's database, opened once (its store made on first open). */
 const openGallery = databaseOnce(GALLERY_DB, 1, (db) => {
@@ -34,11 +59,18 @@ function isStrip(x: unknown): x is GalleryStrip {
   const r = x as Partial<GalleryStrip> | null;
   return !!r && typeof r.id === 'string' && typeof r.createdAt === 'number' && r.blob instanceof Blob && r.blob.size > 0;
 }
+/** A record kept before the hidden flag existed is shown. */
+const withHidden = (s: GalleryStrip): GalleryStrip => (typeof s.hidden === 'boolean' ? s : { ...s, hidden: false });
 
 /** Keeps a guest's strip. Rejects with StorageFullError when the device is out of space. */
-export async function addStrip(blob: Blob, width: number, height: number, createdAt = Date.now()): Promise<GalleryStrip> {
+export async function addStrip(
+  blob: Blob,
+  width: number,
+  height: number,
+  { hidden = false, createdAt = Date.now() }: { hidden?: boolean; createdAt?: number } = {},
+): Promise<GalleryStrip> {
   const db = await openGallery();
-  const strip: GalleryStrip = { id: `${createdAt.toString(36)}-${Math.random().toString(36).slice(2, 8)}`, createdAt, blob, width, height };
+  const strip: GalleryStrip = { id: `${createdAt.toString(36)}-${Math.random().toString(36).slice(2, 8)}`, createdAt, blob, width, height, hidden };
   const tx = db.transaction(GALLERY_STORE, 'readwrite');
   tx.objectStore(GALLERY_STORE).add(strip);
   await idbDone(tx);
@@ -50,7 +82,27 @@ export async function addStrip(blob: Blob, width: number, height: number, create
 export async function listStrips(): Promise<GalleryStrip[]> {
   const db = await openGallery();
   const all = await idbRequest(db.transaction(GALLERY_STORE, 'readonly').objectStore(GALLERY_STORE).getAll() as IDBRequest<unknown[]>);
-  return all.filter(isStrip).sort((a, b) => a.createdAt - b.createdAt);
+  return all.filter(isStrip).map(withHidden).sort((a, b) => a.createdAt - b.createdAt);
+}
+
+/** The guest's "Don't show mine" (or their change of mind): the strip stays in the gallery either way. */
+export async function setStripHidden(id: string, hidden: boolean): Promise<void> {
+  const db = await openGallery();
+  const tx = db.transaction(GALLERY_STORE, 'readwrite');
+  const store = tx.objectStore(GALLERY_STORE);
+  const found = await idbRequest(store.get(id) as IDBRequest<unknown>);
+  if (isStrip(found)) store.put({ ...found, hidden });
+  await idbDone(tx);
+  changed();
+}
+
+/** Removes one strip (the host, in the gallery), whole or damaged. */
+export async function deleteStrip(id: string): Promise<void> {
+  const db = await openGallery();
+  const tx = db.transaction(GALLERY_STORE, 'readwrite');
+  tx.objectStore(GALLERY_STORE).delete(id);
+  await idbDone(tx);
+  changed();
 }
 
 /** Removes every strip of the event. */

@@ -41,6 +41,8 @@ export interface EventSettings {
   print: boolean;
   paper: EventPaper;
   allow: Record<GuestControl, boolean>;
+  /** The evening's strips play on the attract screen and the second screen (off: neither shows any). */
+  slideshow: boolean;
 }
 
 export const DEFAULT_EVENT_SETTINGS: EventSettings = {
@@ -55,6 +57,7 @@ export const DEFAULT_EVENT_SETTINGS: EventSettings = {
   paper: 'sheet',
   // Filters and props are one tap each; the beauty panel's sliders slow a queue down.
   allow: { filters: true, props: true, beauty: false },
+  slideshow: true,
 };
 
 /** The set-up, as JSON in localStorage (read back through a schema: ./settings.ts). */

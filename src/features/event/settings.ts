@@ -43,6 +43,7 @@ const SettingsSchema = v.object({
     }),
     D.allow,
   ),
+  slideshow: v.fallback(v.boolean(), D.slideshow),
 });
 
 /** Anything but a plain object is unreadable (and removed); inside one, bad fields are reset. */
