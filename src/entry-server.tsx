@@ -46,6 +46,7 @@ const SCREEN_FILES: Record<ScreenId, string> = {
   article: 'src/pages/BlogArticlePage.tsx',
   event: 'src/pages/EventPage.tsx',
   eventBooth: 'src/pages/EventBoothPage.tsx',
+  eventShow: 'src/pages/EventShowPage.tsx',
 };
 
 export interface Rendered {

@@ -20,6 +20,7 @@ export const SCREENS = {
   article: lazyScreen(() => import('../pages/BlogArticlePage')),
   event: lazyScreen(() => import('../pages/EventPage')),
   eventBooth: lazyScreen(() => import('../pages/EventBoothPage')),
+  eventShow: lazyScreen(() => import('../pages/EventShowPage')),
 };
 
 export type ScreenId = keyof typeof SCREENS;
@@ -83,4 +84,6 @@ export const ROUTES: RouteDef[] = [
   // guest booth it opens. The booth's and the strip's strings name the layouts, frames and controls.
   { path: '/event', screen: 'event', title: 'event', strings: EVENT, live: true, next: ['/event/booth'] },
   { path: '/event/booth', screen: 'eventBooth', title: 'event', strings: EVENT, live: true, bare: true },
+  // The second screen (a TV or projector): the event gallery's strips only, never the visitor's session.
+  { path: '/event/show', screen: 'eventShow', title: 'event', strings: ['event'], bare: true },
 ];

@@ -1,10 +1,13 @@
-import { Bullets } from '../components/content/Paragraphs';
+import { Bullets, Paragraphs } from '../components/content/Paragraphs';
 import { ShortcutTable } from '../features/booth/ShortcutTable';
 import '../components/content/content.css';
 import { LangLink } from '../components/LangLink';
 import { useI18n } from '../i18n/I18nProvider';
 
-/** Plain sections of the guide, in order: `userGuide.<id>Title` and `userGuide.<id>Body`. */
+/**
+ * Plain sections of the guide, in order: `userGuide.<id>Title` and `userGuide.<id>Body`, and any
+ * further paragraphs as a list, `userGuide.<id>More`.
+ */
 const SECTIONS = ['start', 'filters', 'beauty', 'props', 'background', 'capture', 'motion', 'customise', 'print', 'event'] as const;
 
 /**
@@ -48,6 +51,7 @@ export default function UserGuidePage() {
         <section key={id} id={id} aria-labelledby={`guide-${id}`}>
           <h2 id={`guide-${id}`}>{t(`userGuide.${id}Title`)}</h2>
           <p>{t(`userGuide.${id}Body`)}</p>
+          <Paragraphs k={`userGuide.${id}More`} />
         </section>
       ))}
       <section id="shortcuts" aria-labelledby="guide-shortcuts">

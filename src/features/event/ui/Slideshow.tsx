@@ -5,12 +5,13 @@ import { useObjectUrl } from './useObjectUrl';
 
 /**
  * The evening's strips, one after another, behind the attract screen's prompt: the latest ones,
- * newest first. Decoration inside the attract screen's button (its words say what to do), so the
- * images have no text of their own; a <span>, as a button holds only phrasing content.
+ * newest first, never one whose guest chose "Don't show mine". Decoration inside the attract
+ * screen's button (its words say what to do), so the images have no text of their own; a <span>,
+ * as a button holds only phrasing content.
  */
 export function Slideshow() {
   const { strips } = useGallery();
-  const latest = (strips ?? []).slice(-SLIDESHOW_MAX).reverse();
+  const latest = (strips ?? []).filter((s) => !s.hidden).slice(-SLIDESHOW_MAX).reverse();
   const [index, setIndex] = useState(0);
   const count = latest.length;
   useEffect(() => {
