@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import layers from './scripts/eslint-layers.js';
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-test', 'node_modules', 'public', 'test-results', 'playwright-report', 'bench-results', 'reports'] },
+  { ignores: ['dist', 'dist-test', 'dist-*', 'node_modules', 'public', 'test-results', 'playwright-report', 'bench-results', 'reports'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

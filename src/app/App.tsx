@@ -11,7 +11,7 @@ import { splitLangPath } from '../i18n/paths';
 import { store } from '../state/store';
 import { tutorialOpenAtom } from '../state/ui';
 import NotFoundPage from '../pages/NotFoundPage';
-import { ErrorBoundary } from './ErrorBoundary';
+import { ErrorBoundary } from '../components/ErrorBoundary';
 import { GlobalErrorBanner } from './GlobalErrorBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -125,7 +125,7 @@ const Shell = memo(function Shell({ location, rest }: { location: string; rest: 
     <>
       {!bare && <Header />}
       <main id="main" tabIndex={-1}>
-        <ErrorBoundary resetKey={location} fallback={(error) => <ScreenError error={error} />}>
+        <ErrorBoundary resetKey={location} fallback={(error) => <ScreenError error={error} bare={bare} />}>
           <Suspense fallback={<Loading />}>
             <Switch location={rest}>
               {ROUTES.map(({ path, screen, title, strings, next }) => {
@@ -149,10 +149,11 @@ const Shell = memo(function Shell({ location, rest }: { location: string; rest: 
       </main>
       {!bare && <Footer />}
       <TutorialSlot />
-      <MountOnce when={routeFor(rest)?.live === true}>
+      {/* A bare screen (the guest booth) never loads the visitor's saved photos, nor offers them. */}
+      <MountOnce when={routeFor(rest)?.live === true && !bare}>
         <SessionPersistence />
       </MountOnce>
-      <GlobalErrorBanner />
+      {!bare && <GlobalErrorBanner />}
     </>
   );
 });
@@ -177,7 +178,7 @@ export function App() {
     <Provider store={store}>
       <I18nProvider lang={lang} fallback={<Spinner label={loadingText} />}>
         {/* Last line of defence: even a crash in the header or footer leaves a way out, never a white page. */}
-        <ErrorBoundary fallback={(error) => <ScreenError error={error} />}>
+        <ErrorBoundary fallback={(error) => <ScreenError error={error} bare={routeFor(rest)?.bare === true} />}>
           <Shell location={location} rest={rest} />
           {pending && <RoutePending />}
         </ErrorBoundary>

@@ -2,8 +2,12 @@ import { useI18n } from '../i18n/I18nProvider';
 import { RescuePhotosButton } from '../features/strip/ui/RescuePhotosButton';
 import { ClearSession } from '../storage/ClearSession';
 
-/** What a visitor sees when a screen cannot load or crashes: a plain message and a way out. */
-export function ScreenError({ error }: { error: Error }) {
+/**
+ * What a visitor sees when a screen cannot load or crashes: a plain message and a way out. On a
+ * bare screen (event mode's guest booth: a guest at the screen, never the visitor whose photos
+ * these are) only the reload: no rescue of the saved photos, no clearing them.
+ */
+export function ScreenError({ error, bare = false }: { error: Error; bare?: boolean }) {
   const { t } = useI18n();
   const chunk = error.name === 'ChunkLoadError' || /dynamically imported module|Importing a module script/i.test(error.message);
   return (
@@ -14,9 +18,9 @@ export function ScreenError({ error }: { error: Error }) {
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
           {t('errors.reload')}
         </button>{' '}
-        <RescuePhotosButton />{' '}
+        {!bare && <RescuePhotosButton />}{' '}
         {/* A crash that comes back on every reload may be damaged saved data: a way to start clean. */}
-        {!chunk && <ClearSession />}
+        {!chunk && !bare && <ClearSession />}
       </p>
     </section>
   );

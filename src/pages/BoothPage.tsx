@@ -10,7 +10,7 @@ import { CapturedPhotos } from '../features/booth/CapturedPhotos';
 import { LightBanner } from '../features/booth/LightBanner';
 import { PhotoSettings } from '../features/booth/PhotoSettings';
 import { StripChoice } from '../features/booth/StripChoice';
-import { cameraInfoAtom, captureOverlayAtom, renderModeAtom, shotNoticeAtom } from '../features/booth/state';
+import { cameraInfoAtom, canShootAtom, captureOverlayAtom, shotNoticeAtom } from '../features/booth/state';
 import { useBoothSession } from '../features/booth/useBoothSession';
 import { useHeightVar } from '../components/useHeightVar';
 import '../features/booth/booth.css';
@@ -33,7 +33,6 @@ export default function BoothPage() {
   const camera = useAtomValue(cameraInfoAtom);
   const overlay = useAtomValue(captureOverlayAtom);
   const busy = overlay.kind !== 'idle';
-  const renderMode = useAtomValue(renderModeAtom);
   const notice = useAtomValue(shotNoticeAtom);
   // One map for the picker's thumbnail canvases, filled by the picker, drawn by the renderer.
   const [thumbnails] = useState(() => new Map<string, HTMLCanvasElement>());
@@ -41,7 +40,7 @@ export default function BoothPage() {
   // The strip is drawn while the photos are taken: the preview shows it at once.
   useDrawAhead();
 
-  const canShoot = camera.status === 'live' && renderMode !== null && session !== null;
+  const canShoot = useAtomValue(canShootAtom) && session !== null;
   const start = () => canShoot && session.start();
   const cancel = () => session?.cancel();
   const navigate = useLangNavigate();

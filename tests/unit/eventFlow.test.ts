@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { GuestFlow, type EventView, type GuestSteps } from '../../src/features/event/flow';
+import { CHOICE_MS, deadlinesFor, GuestFlow, type EventView, type GuestSteps } from '../../src/features/event/flow';
 import { readEventSettings } from '../../src/features/event/settings';
 import { DEFAULT_EVENT_SETTINGS, EVENT_SETTINGS_KEY } from '../../src/features/event/meta';
 
@@ -7,6 +7,7 @@ import { DEFAULT_EVENT_SETTINGS, EVENT_SETTINGS_KEY } from '../../src/features/e
 function fakes(photos = 2) {
   const views: EventView[] = [];
   const timers = new Map<number, () => void>();
+  const delays = new Map<number, number>();
   let next = 1;
   const log: string[] = [];
   let shotsLeft = photos;
@@ -14,14 +15,20 @@ function fakes(photos = 2) {
     canShoot: () => true,
     shoot: async () => Array.from({ length: shotsLeft }, (_, i) => ({ id: `p${i}`, blob: new Blob(['x']) })),
     compose: async (_p, resolution) => new Blob([resolution]),
-    keep: async () => void log.push('keep'),
+    keep: async (_strip, hidden) => {
+      log.push(`keep hidden=${hidden}`);
+      return 'strip-1';
+    },
+    setHidden: async (id, hidden) => void log.push(`${id} hidden=${hidden}`),
+    unkept: () => void log.push('unkept'),
     forget: () => void log.push('forget'),
     publish: (v) => void views.push(v),
     objectUrl: () => `blob:${next}`,
     revokeUrl: (url) => void log.push(`revoke ${url}`),
-    setTimer: (fn) => {
+    setTimer: (fn, ms) => {
       const id = next++;
       timers.set(id, fn);
+      delays.set(id, ms);
       return id;
     },
     clearTimer: (id) => void timers.delete(id as number),
@@ -31,30 +38,42 @@ function fakes(photos = 2) {
     timers.clear();
     all.forEach((fn) => fn());
   };
-  return { steps, views, timers, log, fireIdle, last: () => views[views.length - 1]!, setShots: (n: number) => (shotsLeft = n) };
+  /** Fires the timers set for exactly `ms`. */
+  const fire = (ms: number) => {
+    for (const [id, fn] of [...timers]) {
+      if (delays.get(id) !== ms) continue;
+      timers.delete(id);
+      fn();
+    }
+  };
+  return { steps, views, timers, log, fireIdle, fire, last: () => views[views.length - 1]!, setShots: (n: number) => (shotsLeft = n) };
 }
+
+const DEADLINES = { shootMs: 30_000, composeMs: 20_000, keepMs: 19_000 };
+const OPTS = (shots: number, choose: boolean) => ({ shots, choose, idleMs: 5000, deadlines: DEADLINES });
+const flush = () => new Promise((r) => setTimeout(r, 0));
 
 describe('the guest flow', () => {
   it('runs a guest from attract through the shots to the strip, and back to attract after the idle time', async () => {
     const f = fakes(2);
-    const flow = new GuestFlow(f.steps, { shots: 2, choose: true, idleMs: 5000 });
+    const flow = new GuestFlow(f.steps, OPTS(2, true));
     expect(f.last().phase).toBe('attract');
     flow.begin();
     expect(f.last().phase).toBe('pose');
     await flow.shoot();
+    await flush();
     expect(f.last()).toMatchObject({ phase: 'strip', kept: 'kept' });
-    expect(f.log).toContain('keep');
+    expect(f.log).toContain('keep hidden=true'); // off the slideshows until the guest had a moment to choose
     const url = f.last().stripUrl!;
-    expect(f.timers.size).toBe(1);
     f.fireIdle();
-    expect(f.last()).toEqual({ phase: 'attract', stripUrl: null, kept: null, failed: false });
+    expect(f.last()).toEqual({ phase: 'attract', stripUrl: null, kept: null, hidden: false, failed: null });
     // The last guest's strip is gone: its URL revoked, their photos forgotten.
     expect(f.log).toEqual(expect.arrayContaining([`revoke ${url}`, 'forget']));
   });
 
   it('goes straight to the countdown when the guest has nothing to choose', async () => {
     const f = fakes(3);
-    const flow = new GuestFlow(f.steps, { shots: 3, choose: false, idleMs: 5000 });
+    const flow = new GuestFlow(f.steps, OPTS(3, false));
     flow.begin();
     await vi.waitFor(() => expect(f.last().phase).toBe('strip'));
     const phases = f.views.map((v) => v.phase).filter((p, i, all) => p !== all[i - 1]);
@@ -65,28 +84,120 @@ describe('the guest flow', () => {
 
   it('a touch restarts the idle time; shots cut short go back with a notice', async () => {
     const f = fakes(1);
-    const flow = new GuestFlow(f.steps, { shots: 2, choose: true, idleMs: 5000 });
+    const flow = new GuestFlow(f.steps, OPTS(2, true));
     flow.begin();
     const first = [...f.timers.keys()][0];
     flow.activity();
     expect([...f.timers.keys()]).not.toContain(first);
     expect(f.timers.size).toBe(1);
     await flow.shoot();
-    expect(f.last()).toMatchObject({ phase: 'pose', failed: true });
+    expect(f.last()).toMatchObject({ phase: 'pose', failed: 'shots' });
     f.setShots(2);
     await flow.shoot();
-    expect(f.last()).toMatchObject({ phase: 'strip', failed: false });
+    expect(f.last()).toMatchObject({ phase: 'strip', failed: null });
   });
 
   it('prints from the guest photos at the print size, only while the strip shows', async () => {
     const f = fakes(2);
-    const flow = new GuestFlow(f.steps, { shots: 2, choose: false, idleMs: 5000 });
+    const flow = new GuestFlow(f.steps, OPTS(2, false));
     await expect(flow.render('print')).rejects.toThrow();
     await flow.shoot();
     expect(await (await flow.render('print')).text()).toBe('print');
     expect(await flow.currentStrip()!.text()).toBe('standard');
     flow.done();
     expect(flow.currentStrip()).toBeNull();
+  });
+});
+
+describe("the guest flow's deadlines", () => {
+  it('shots past their deadline are stopped, and the booth says so on the attract screen with nothing kept', async () => {
+    const f = fakes(2);
+    let stopped: AbortSignal | null = null;
+    f.steps.shoot = (signal) => {
+      stopped = signal;
+      return new Promise(() => {}); // a sequence that never ends
+    };
+    const flow = new GuestFlow(f.steps, OPTS(2, true));
+    flow.begin();
+    const shooting = flow.shoot();
+    expect(f.last().phase).toBe('shooting');
+    f.fire(DEADLINES.shootMs);
+    await shooting;
+    expect(stopped!.aborted).toBe(true);
+    expect(f.last()).toEqual({ phase: 'attract', stripUrl: null, kept: null, hidden: false, failed: 'slow' });
+    expect(f.log).toContain('forget');
+    expect(f.log.some((l) => l.startsWith('keep'))).toBe(false);
+  });
+
+  it('a strip past its deadline: back to attract saying so; a late strip is dropped', async () => {
+    const f = fakes(2);
+    let late: (b: Blob) => void = () => {};
+    f.steps.compose = () => new Promise((resolve) => (late = resolve));
+    const flow = new GuestFlow(f.steps, OPTS(2, false));
+    const turn = flow.shoot();
+    await vi.waitFor(() => expect(f.last().phase).toBe('composing'));
+    f.fire(DEADLINES.composeMs);
+    await turn;
+    expect(f.last()).toMatchObject({ phase: 'attract', failed: 'slow' });
+    late(new Blob(['late']));
+    await flush();
+    expect(f.last().phase).toBe('attract');
+    expect(f.log.some((l) => l.startsWith('keep'))).toBe(false);
+  });
+
+  it('a keep past its deadline is told to the host, and the guest still has their strip', async () => {
+    const f = fakes(2);
+    f.steps.keep = () => new Promise(() => {});
+    const flow = new GuestFlow(f.steps, OPTS(2, false));
+    await flow.shoot();
+    expect(f.last()).toMatchObject({ phase: 'strip', kept: 'saving' });
+    f.fire(DEADLINES.keepMs);
+    await flush();
+    expect(f.last()).toMatchObject({ phase: 'strip', kept: 'failed' });
+    expect(f.log).toContain('unkept');
+    expect(flow.currentStrip()).not.toBeNull();
+  });
+
+  it('deadlines grow with the shots and the countdown', () => {
+    expect(deadlinesFor(4, 10).shootMs).toBeGreaterThan(deadlinesFor(2, 3).shootMs);
+    expect(deadlinesFor(1, 3).shootMs).toBeGreaterThan(3000 + 5000);
+  });
+});
+
+describe("Don't show mine", () => {
+  it('a strip is shown once the moment to choose is over, unless the guest chose not', async () => {
+    const f = fakes(2);
+    const flow = new GuestFlow(f.steps, OPTS(2, false));
+    await flow.shoot();
+    await flush();
+    expect(f.log.filter((l) => l.startsWith('strip-1'))).toEqual([]);
+    f.fire(CHOICE_MS);
+    expect(f.log).toContain('strip-1 hidden=false');
+  });
+
+  it('chosen before the strip is even kept, it never shows, even after the guest has gone', async () => {
+    const f = fakes(2);
+    let kept: (id: string) => void = () => {};
+    f.steps.keep = () => new Promise((resolve) => (kept = resolve));
+    const flow = new GuestFlow(f.steps, OPTS(2, false));
+    await flow.shoot();
+    flow.hide(true);
+    expect(f.last().hidden).toBe(true);
+    flow.done(); // gone before the write lands
+    kept('strip-1');
+    await flush();
+    f.fire(CHOICE_MS);
+    expect(f.log.filter((l) => l.startsWith('strip-1'))).toEqual([]); // written hidden, left hidden
+  });
+
+  it('a change of mind after it showed hides it again', async () => {
+    const f = fakes(2);
+    const flow = new GuestFlow(f.steps, OPTS(2, false));
+    await flow.shoot();
+    await flush();
+    f.fire(CHOICE_MS);
+    flow.hide(true);
+    expect(f.log.filter((l) => l.startsWith('strip-1'))).toEqual(['strip-1 hidden=false', 'strip-1 hidden=true']);
   });
 });
 

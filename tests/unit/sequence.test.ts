@@ -66,7 +66,9 @@ describe('the shot sequence', () => {
   it('counts down before each shot, flashes, and stores each photo the moment it is whole', async () => {
     const s = fakeSession();
     const r = await runSequence(s.steps, all(2), settings(2), s.abort.signal, 10);
-    expect(r).toEqual({ outcome: 'done', taken: [0, 1] });
+    expect(r).toMatchObject({ outcome: 'done', taken: [0, 1] });
+    // The sequence returns its photos, in the plan's order: its caller moves on with them.
+    expect(r.photos.map((p) => p.id)).toEqual(['p0-1', 'p1-2']);
     // The photo is made while the next countdown runs; the flash shows over its first 250 ms.
     expect(s.log).toEqual([
       'wait 1000', 'wait 1000', 'sound', 'shoot 0', 'wait 250', 'commit 0 (replace all)', 'wait 750',

@@ -15,10 +15,15 @@ interface Props {
   thumbnails: Map<string, HTMLCanvasElement>;
   /** A swipe on the picture changes the filter (unless the filter is not the visitor's to change). */
   swipeFilters?: boolean;
+  /**
+   * What a camera fault offers besides Try again: the user guide's troubleshooting (the booth), or
+   * a line of text with no way off the screen (event mode's guest booth).
+   */
+  help?: { link: true } | { text: string };
 }
 
 /** The live preview (WebGL canvas over the plain <video>), its overlays and camera faults. */
-export function CameraView({ session, thumbnails, swipeFilters = true }: Props) {
+export function CameraView({ session, thumbnails, swipeFilters = true, help = { link: true } }: Props) {
   const { t } = useI18n();
   const slotRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -92,10 +97,13 @@ export function CameraView({ session, thumbnails, swipeFilters = true }: Props) 
               <button type="button" className="btn btn-primary" onClick={onRetry} data-testid="camera-retry">
                 {t('camera.retry')}
               </button>
-              <LangLink href="/user-guide#troubleshooting" className="btn btn-secondary">
-                {t('camera.help')}
-              </LangLink>
+              {'link' in help && (
+                <LangLink href="/user-guide#troubleshooting" className="btn btn-secondary">
+                  {t('camera.help')}
+                </LangLink>
+              )}
             </div>
+            {'text' in help && <p data-testid="camera-help-text">{help.text}</p>}
           </div>
         )}
         {overlay.kind === 'countdown' && (

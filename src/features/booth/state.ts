@@ -40,6 +40,9 @@ export const pictureAspectAtom = atom<number | null>(null);
 /** How the preview draws: null before it exists. */
 export const renderModeAtom = atom<{ mode: RenderMode; reason: 'unavailable' | 'lost' | 'restored' | 'ok' } | null>(null);
 
+/** A sequence may start now: the camera is live and the preview draws (the session's `canShoot`, published). */
+export const canShootAtom = atom(false);
+
 /** The capture sequence's countdown, flash and shot (idle between sequences). */
 export const captureOverlayAtom = atom<CaptureOverlayState>(IDLE_OVERLAY);
 

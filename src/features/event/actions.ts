@@ -3,10 +3,11 @@ import type { Store } from '../../state/store';
 import { FILTER_ACTIONS } from '../filters/actions';
 import { PROP_ACTIONS } from '../props/actions';
 import type { GuestControl } from './meta';
+import { isTriggerKey, TRIGGER_SHORTCUTS } from './triggers';
 
 export interface EventActionContext {
   store: Store;
-  /** Space or Enter: start on the attract screen, the countdown on the pose screen. */
+  /** Space, Enter or a hands-free trigger: start on the attract screen, the countdown on the pose screen. */
   go(): void;
   /** Escape: the host's confirmation for leaving. */
   host(): void;
@@ -30,8 +31,9 @@ export function eventActions(allow: Record<GuestControl, boolean>): Action<Event
     {
       id: 'event.go',
       labelKey: 'event.keyGo',
-      keys: ['Space', 'Enter'],
-      keyTest: (e) => plainKey(e) && !e.repeat && (e.key === ' ' || e.key === 'Enter'),
+      // A presenter clicker, a foot switch or an arcade button sends one of these (./triggers.ts).
+      keys: TRIGGER_SHORTCUTS,
+      keyTest: (e) => plainKey(e) && !e.repeat && isTriggerKey(e.key),
       perform: (ctx) => ctx.go(),
     },
     {

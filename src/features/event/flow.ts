@@ -1,3 +1,4 @@
+import { DeadlineError } from '../../lib/deadline';
 import type { ResolutionId } from '../strip/layouts';
 import type { ComposerPhoto } from '../strip/protocol';
 
@@ -7,6 +8,9 @@ import type { ComposerPhoto } from '../strip/protocol';
  */
 export type EventPhase = 'attract' | 'pose' | 'shooting' | 'composing' | 'strip';
 
+/** Why the last guest's turn ended early: shots that did not all come, or a step past its deadline. */
+export type GuestFailure = 'shots' | 'slow';
+
 /** What the guest booth shows: published by the flow (an atom), rendered by React. */
 export interface EventView {
   phase: EventPhase;
@@ -14,21 +18,27 @@ export interface EventView {
   stripUrl: string | null;
   /** Whether the strip is in the event gallery yet ('failed': it could not be kept there). */
   kept: 'saving' | 'kept' | 'failed' | null;
-  /** The last guest's shots failed (the camera went away, a photo could not be made). */
-  failed: boolean;
+  /** The guest chose "Don't show mine" (strip phase only). */
+  hidden: boolean;
+  /** The last guest's turn ended early, and why. */
+  failed: GuestFailure | null;
 }
 
-export const ATTRACT_VIEW: EventView = { phase: 'attract', stripUrl: null, kept: null, failed: false };
+export const ATTRACT_VIEW: EventView = { phase: 'attract', stripUrl: null, kept: null, hidden: false, failed: null };
 
 /** What the flow drives: the booth session, the composer, the gallery and the store (or a test's fakes). */
 export interface GuestSteps {
   /** The camera is live and the preview draws: a sequence may start. */
   canShoot(): boolean;
-  /** Clears the last photos, runs the countdown and shots; resolves with the photos taken. */
-  shoot(): Promise<ComposerPhoto[]>;
+  /** Runs the countdown and shots; resolves with the photos taken (stopped when `signal` fires). */
+  shoot(signal: AbortSignal): Promise<ComposerPhoto[]>;
   compose(photos: ComposerPhoto[], resolution: ResolutionId): Promise<Blob>;
-  /** Keeps the strip in the event gallery. */
-  keep(strip: Blob): Promise<void>;
+  /** Keeps the strip in the event gallery; resolves with its id there. */
+  keep(strip: Blob, hidden: boolean): Promise<string>;
+  /** The guest changed "Don't show mine" after their strip was kept. */
+  setHidden(id: string, hidden: boolean): Promise<void>;
+  /** A strip could not be kept (or not in time): the host is told. */
+  unkept(error: unknown): void;
   /** The guest is gone: their photos leave the store, their look is undone. */
   forget(): void;
   publish(view: EventView): void;
@@ -38,6 +48,16 @@ export interface GuestSteps {
   clearTimer(timer: unknown): void;
 }
 
+/** How long each step of a guest's turn may take before the booth gives it up. */
+export interface Deadlines {
+  /** The whole countdown and every shot. */
+  shootMs: number;
+  /** Making the strip. */
+  composeMs: number;
+  /** Writing it into the gallery (the guest is not held up by it). */
+  keepMs: number;
+}
+
 export interface FlowOptions {
   /** Photos per guest: fewer means the sequence was cut short. */
   shots: number;
@@ -45,21 +65,53 @@ export interface FlowOptions {
   choose: boolean;
   /** After this long without a touch or a key, the pose or strip screen goes back to attract. */
   idleMs: number;
+  deadlines: Deadlines;
+}
+
+/**
+ * The deadlines for a turn of `shots` shots after a `countdown` of seconds: the countdowns, plus
+ * a generous allowance per photo (the still's face search and the photo's making have their own
+ * shorter deadlines inside the booth), and fixed allowances for the strip and the gallery.
+ */
+export function deadlinesFor(shots: number, countdown: number): Deadlines {
+  return { shootMs: shots * (countdown * 1000 + 8_000) + 5_000, composeMs: 20_000, keepMs: 20_000 };
+}
+
+/**
+ * A strip is kept hidden at first, and shows on the slideshows once the guest has had this long to
+ * choose "Don't show mine" (or has left): the second screen shows it within seconds of being kept.
+ */
+export const CHOICE_MS = 4_000;
+
+/** The guest's strip: its id in the gallery once kept, their choice, and what the gallery says now. */
+interface Turn {
+  id: string | null;
+  hidden: boolean;
+  /** The moment to choose is over (CHOICE_MS passed, or the guest left). */
+  decided: boolean;
+  /** Shown on the slideshows (the gallery's hidden flag is the opposite). */
+  shown: boolean;
+  timer: unknown;
 }
 
 /**
  * THE GUEST FLOW, as a plain state machine: attract → (pose) → shooting → composing → strip →
  * attract, and back to attract by itself after the idle time. React creates it, forwards the
- * guest's taps and keys (begin, shoot, done, activity) and renders the view it publishes.
- * Going back to attract forgets the guest: their photos, their strip's URL, their look.
+ * guest's taps and keys (begin, shoot, done, activity, hide) and renders the view it publishes.
+ * Going back to attract forgets the guest: their photos, their strip's URL, their look. Every
+ * step has a deadline: past it the booth says so and goes back to attract with nothing half-kept.
  */
 export class GuestFlow {
   private view: EventView = ATTRACT_VIEW;
   private timer: unknown = null;
   private photos: ComposerPhoto[] = [];
   private strip: Blob | null = null;
+  /** The guest's strip on screen, kept off the slideshows until they have had a moment to choose. */
+  private turn: Turn | null = null;
   /** Counts guests: a result that arrives for an earlier guest (after a reset) is dropped. */
   private guest = 0;
+  /** Stops the shots under way (a reset or a deadline). */
+  private stopShots: AbortController | null = null;
   private disposed = false;
 
   constructor(
@@ -80,7 +132,7 @@ export class GuestFlow {
       void this.shoot();
       return;
     }
-    this.set({ phase: 'pose', failed: false });
+    this.set({ phase: 'pose', failed: null });
     this.arm();
   }
 
@@ -89,38 +141,79 @@ export class GuestFlow {
     const { phase } = this.view;
     if ((phase !== 'pose' && phase !== 'attract') || this.disposed || !this.steps.canShoot()) return;
     const guest = this.guest;
+    const { deadlines } = this.options;
     this.disarm();
-    this.set({ phase: 'shooting', failed: false });
+    this.set({ phase: 'shooting', failed: null });
+    const stop = new AbortController();
+    this.stopShots = stop;
     let photos: ComposerPhoto[] = [];
+    let late = false;
     try {
-      photos = await this.steps.shoot();
+      photos = await this.within(this.steps.shoot(stop.signal), deadlines.shootMs, () => stop.abort());
     } catch (error) {
+      late = error instanceof DeadlineError;
       console.error('Event shots failed:', error);
+    } finally {
+      if (this.stopShots === stop) this.stopShots = null;
     }
     if (guest !== this.guest || this.disposed) return;
+    if (late) return this.giveUp();
     if (photos.length < this.options.shots) return this.fail();
     this.photos = photos;
     this.set({ phase: 'composing' });
     let strip: Blob;
     try {
-      strip = await this.steps.compose(photos, 'standard');
+      strip = await this.within(this.steps.compose(photos, 'standard'), deadlines.composeMs);
     } catch (error) {
       console.error('Event strip failed:', error);
-      if (guest === this.guest && !this.disposed) this.fail();
+      if (guest === this.guest && !this.disposed) this.giveUp();
       return;
     }
     if (guest !== this.guest || this.disposed) return;
     this.strip = strip;
-    this.set({ phase: 'strip', stripUrl: this.steps.objectUrl(strip), kept: 'saving' });
+    const turn: Turn = { id: null, hidden: false, decided: false, shown: false, timer: null };
+    turn.timer = this.steps.setTimer(() => this.decide(turn), CHOICE_MS);
+    this.turn = turn;
+    this.set({ phase: 'strip', stripUrl: this.steps.objectUrl(strip), kept: 'saving', hidden: false });
     this.arm();
-    // Kept whatever the guest does next: Done before it is stored loses nothing.
-    this.steps.keep(strip).then(
-      () => guest === this.guest && this.set({ kept: 'kept' }),
+    // Kept whatever the guest does next (hidden until they have had their moment to choose): Done
+    // before it is stored loses nothing, and their choice holds even if they have gone by then.
+    this.within(this.steps.keep(strip, true), deadlines.keepMs).then(
+      (id) => {
+        turn.id = id;
+        this.showOrHide(turn);
+        if (guest === this.guest) this.set({ kept: 'kept' });
+      },
       (error: unknown) => {
         console.warn('A strip could not be kept in the event gallery:', error);
+        this.steps.unkept(error);
         if (guest === this.guest) this.set({ kept: 'failed' });
       },
     );
+  }
+
+  /** "Don't show mine" (and back): the strip stays in the gallery, off the slideshows. */
+  hide(hidden: boolean): void {
+    const turn = this.turn;
+    if (this.view.phase !== 'strip' || !turn || turn.hidden === hidden) return;
+    turn.hidden = hidden;
+    this.set({ hidden });
+    this.showOrHide(turn);
+  }
+
+  /** The guest's moment to choose is over: their strip may show. */
+  private decide(turn: Turn): void {
+    this.steps.clearTimer(turn.timer);
+    turn.decided = true;
+    this.showOrHide(turn);
+  }
+
+  /** Puts the gallery's hidden flag where the guest's choice says (once the strip is kept). */
+  private showOrHide(turn: Turn): void {
+    const show = turn.decided && !turn.hidden;
+    if (!turn.id || show === turn.shown) return;
+    turn.shown = show;
+    void this.steps.setHidden(turn.id, !show).catch((e: unknown) => console.warn('The strip\'s choice could not be kept:', e));
   }
 
   /** The strip on screen (standard size), for a download. */
@@ -150,24 +243,54 @@ export class GuestFlow {
     this.disposed = true;
   }
 
+  /** `work`, or a DeadlineError once `ms` have passed (`onLate` first: stop what can be stopped). */
+  private within<T>(work: Promise<T>, ms: number, onLate?: () => void): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const timer = this.steps.setTimer(() => {
+        onLate?.();
+        reject(new DeadlineError(`A guest's step took over ${ms} ms`));
+      }, ms);
+      work.then(
+        (value) => {
+          this.steps.clearTimer(timer);
+          resolve(value);
+        },
+        (error: unknown) => {
+          this.steps.clearTimer(timer);
+          reject(error);
+        },
+      );
+    });
+  }
+
   /** Shots that did not all come: back where the guest started, saying so. */
   private fail(): void {
     this.photos = [];
     this.steps.forget();
     if (this.options.choose) {
-      this.set({ phase: 'pose', failed: true });
+      this.set({ phase: 'pose', failed: 'shots' });
       this.arm();
     } else {
-      this.set({ phase: 'attract', failed: true });
+      this.set({ phase: 'attract', failed: 'shots' });
     }
+  }
+
+  /** A step past its deadline: the booth says so on the attract screen, with nothing of the turn kept. */
+  private giveUp(): void {
+    this.reset();
+    this.set({ failed: 'slow' });
   }
 
   /** Back to attract, with nothing of the last guest left in view or in memory. */
   private reset(): void {
     this.guest++;
     this.disarm();
+    this.stopShots?.abort();
+    this.stopShots = null;
     if (this.view.stripUrl) this.steps.revokeUrl(this.view.stripUrl);
+    if (this.turn) this.decide(this.turn);
     this.strip = null;
+    this.turn = null;
     this.photos = [];
     this.steps.forget();
     this.set({ ...ATTRACT_VIEW });
@@ -189,8 +312,11 @@ export class GuestFlow {
   private set(patch: Partial<EventView>): void {
     if (this.disposed) return;
     const next = { ...this.view, ...patch };
-    if (next.phase !== 'strip') next.stripUrl = null;
-    if (next.phase !== 'strip') next.kept = null;
+    if (next.phase !== 'strip') {
+      next.stripUrl = null;
+      next.kept = null;
+      next.hidden = false;
+    }
     this.view = next;
     this.steps.publish(next);
   }

@@ -14,7 +14,11 @@ import { exportStripJpeg } from '../strip/export';
 import { layoutById, stripSize } from '../strip/layouts';
 import { stripSettingsAtom } from '../strip/state';
 import type { EventView, GuestSteps } from './flow';
-import { addStrip } from './gallery';
+import { addStrip, setStripHidden } from './gallery';
+import { noteUnkept } from './health';
+
+/** How long a guest's strip may take in the composer's worker before it is restarted. */
+const COMPOSER_WAIT_MS = 15_000;
 import { eventViewAtom } from './state';
 
 /**
@@ -43,19 +47,22 @@ interface Deps {
 export function guestSteps({ store, session, composer, design }: Deps): GuestSteps {
   return {
     canShoot: () => session()?.canShoot ?? false,
-    shoot: async () => {
+    shoot: async (signal) => {
       const s = session();
       if (!s) return [];
       store.set(capturedPhotosAtom, []);
       const n = store.get(shotCountAtom);
-      await s.run({ indices: Array.from({ length: n }, (_, i) => i), total: n, replaceAll: true });
-      return store.get(capturedPhotosAtom).map((p) => ({ id: p.id, blob: p.blob, focus: p.focus }));
+      const result = await s.run({ indices: Array.from({ length: n }, (_, i) => i), total: n, replaceAll: true }, signal);
+      return (result?.photos ?? []).map((p) => ({ id: p.id, blob: p.blob, focus: p.focus }));
     },
-    compose: (photos, resolution) => exportStripJpeg(composer, design(), photos, resolution),
-    keep: async (strip) => {
+    // The worker gets less than the flow's deadline: a hung one is restarted for the next guest.
+    compose: (photos, resolution) => exportStripJpeg(composer, design(), photos, resolution, COMPOSER_WAIT_MS),
+    keep: async (strip, hidden) => {
       const { width, height } = stripSize(layoutById(store.get(stripSettingsAtom).layoutId), 'standard');
-      await addStrip(strip, width, height);
+      return (await addStrip(strip, width, height, { hidden })).id;
     },
+    setHidden: (id, hidden) => setStripHidden(id, hidden),
+    unkept: () => noteUnkept(),
     forget: () => {
       store.set(capturedPhotosAtom, []);
       composer.keepOnly([]);

@@ -1,7 +1,9 @@
 import * as v from 'valibot';
 import { readStored, writeStored } from '../../lib/stored';
 import type { Store } from '../../state/store';
+import { selectBackground } from '../background/select';
 import { countdownAtom, shotCountAtom } from '../booth/state';
+import { motionOnAtom } from '../motion/state';
 import type { StripDesign } from '../strip/compose';
 import { FRAMES } from '../strip/frames';
 import { LAYOUTS } from '../strip/layouts';
@@ -64,9 +66,13 @@ export const guestsChoose = (s: EventSettings) => s.allow.filters || s.allow.pro
 
 /**
  * Puts the set-up where the booth and the strip read theirs: the number of shots, the countdown
- * and the strip's design, into the guest booth's own store (never the visitor's: see EventBoothPage).
+ * and the strip's design, into the guest booth's own store (never the visitor's: see EventBoothPage),
+ * and the event's look: no background and no motion, whatever the host chose in their own booth.
  */
 export function applyEventSettings(store: Store, s: EventSettings): void {
+  // The event's look: no background, no motion (never the host's own booth choices).
+  selectBackground(store, 'none');
+  store.set(motionOnAtom, false);
   store.set(shotCountAtom, s.shots);
   store.set(countdownAtom, s.countdown);
   store.set(stripSettingsAtom, { ...DEFAULT_STRIP_SETTINGS, layoutId: s.layoutId, frameId: s.frameId, caption: s.caption, showDate: s.showDate });

@@ -17,9 +17,10 @@ export async function exportStripJpeg(
   design: StripDesign,
   photos: ComposerPhoto[],
   resolution: ResolutionId,
+  timeoutMs?: number,
 ): Promise<Blob> {
   const { width, height } = stripSize(layoutById(design.layoutId), resolution);
-  const blob = await composer.renderJpeg(design, photos, width, height);
+  const blob = await composer.renderJpeg(design, photos, width, height, timeoutMs);
   if (resolution !== 'print') return blob;
   const bytes = setJfifDensity(new Uint8Array(await blob.arrayBuffer()), PRINT_DPI);
   return new Blob([bytes as BlobPart], { type: 'image/jpeg' });

@@ -12,7 +12,7 @@ import { playShutter } from '../shutterSound';
 import { LOOK_ATOMS, readLook } from './look';
 import {
   CAMERA_STARTING,
-  cameraInfoAtom,
+  canShootAtom, cameraInfoAtom,
   captureOverlayAtom,
   countdownAtom,
   lightAtom,
@@ -27,7 +27,7 @@ import {
 import { FaceDemand } from './faceDemand';
 import { SegmentDemand } from './segmentDemand';
 import { STAGES } from '../stages';
-import { IDLE_OVERLAY, runSequence, type ShotPlan, type SequenceSteps } from './sequence';
+import { IDLE_OVERLAY, runSequence, type SequenceResult, type ShotPlan, type SequenceSteps } from './sequence';
 import { takeShot } from './shot';
 
 /** The elements the booth screen gives the session to show the camera in. */
@@ -71,6 +71,7 @@ export class BoothSession {
     store.set(cameraInfoAtom, CAMERA_STARTING);
     store.set(pictureAspectAtom, null);
     store.set(renderModeAtom, null);
+    store.set(canShootAtom, false);
     store.set(captureOverlayAtom, IDLE_OVERLAY);
     store.set(shotNoticeAtom, null);
     setCurrent(this);
@@ -116,6 +117,7 @@ export class BoothSession {
     renderer.setLook(readLook(this.store, 'preview'));
     this.renderer = renderer;
     renderer.start();
+    this.publishCanShoot();
     const onMeta = () => video.videoWidth && this.store.set(pictureAspectAtom, video.videoWidth / video.videoHeight);
     video.addEventListener('loadedmetadata', onMeta);
     video.addEventListener('resize', onMeta);
@@ -128,6 +130,7 @@ export class BoothSession {
       renderer.dispose();
       if (this.renderer === renderer) this.renderer = null;
       if (this.view === view) this.view = null;
+      this.publishCanShoot();
     };
   }
 
@@ -145,6 +148,11 @@ export class BoothSession {
     if (status !== 'live') this.cancel();
     this.showStream(state);
     if (status === 'live') this.faces.cameraLive();
+    this.publishCanShoot();
+  }
+
+  private publishCanShoot(): void {
+    if (this.store.get(canShootAtom) !== this.canShoot) this.store.set(canShootAtom, this.canShoot);
   }
 
   private showStream(state: CameraState): void {
@@ -175,7 +183,7 @@ export class BoothSession {
 
   private launch(plan: ShotPlan): void {
     const run = this.run(plan);
-    sequenceWatcher?.(run);
+    sequenceWatcher?.(run.then(() => undefined));
   }
 
   /** Stops a sequence at any step (Esc, leaving): the photos already whole stay. */
@@ -183,12 +191,19 @@ export class BoothSession {
     this.sequence?.abort();
   }
 
-  /** Runs a sequence; resolves when it has ended (the tests and the seam may await it). */
-  async run(plan: ShotPlan): Promise<void> {
+  /**
+   * Runs a sequence; resolves when it has ended, with how it ended and the photos it stored (null:
+   * it could not start). The tests and the seam may await it.
+   */
+  async run(plan: ShotPlan, signal?: AbortSignal): Promise<SequenceResult | null> {
     const renderer = this.renderer;
-    if (!this.canShoot || !renderer || this.sequence) return;
+    if (!this.canShoot || !renderer || this.sequence) return null;
     const abort = new AbortController();
     this.sequence = abort;
+    // A caller's own stop (the guest flow's deadline) stops it like Esc does.
+    const stop = () => abort.abort();
+    signal?.addEventListener('abort', stop);
+    if (signal?.aborted) abort.abort();
     this.store.set(shotNoticeAtom, null);
     const store = this.store;
     const motionSupport = store.get(motionSupportAtom);
@@ -239,7 +254,9 @@ export class BoothSession {
         console.error('Capture failed:', result.error);
         store.set(shotNoticeAtom, 'failed');
       }
+      return result;
     } finally {
+      signal?.removeEventListener('abort', stop);
       this.sequence = null;
     }
   }
@@ -247,6 +264,7 @@ export class BoothSession {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    this.publishCanShoot();
     this.cancel();
     for (const off of this.offs.splice(0)) off();
     this.camera.dispose();

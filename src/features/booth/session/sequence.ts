@@ -57,6 +57,8 @@ export interface SequenceResult {
   error?: unknown;
   /** Photos stored, by index. */
   taken: number[];
+  /** The photos it stored, in the plan's order (what a caller moves on with). */
+  photos: CapturedPhoto[];
 }
 
 /**
@@ -80,10 +82,11 @@ export async function runSequence(
 ): Promise<SequenceResult> {
   const bursts: Promise<unknown>[] = [];
   const taken: number[] = [];
+  const made = new Map<number, CapturedPhoto>();
   let burst: BurstHandle | null = null;
   /** The last shot's photo while it is being made (and then stored). */
   let making: Promise<void> | null = null;
-  let result: SequenceResult = { outcome: 'done', taken };
+  let result: Omit<SequenceResult, 'photos'> = { outcome: 'done', taken };
   const countdownMs = 1000;
   try {
     for (const [k, index] of plan.indices.entries()) {
@@ -117,6 +120,7 @@ export async function runSequence(
           // Whole: stored now. A "retake all" drops the old photos with its first whole shot.
           steps.commit(index, photo, plan.replaceAll && taken.length === 0);
           taken.push(index);
+          made.set(index, photo);
           if (shotBurst) bursts.push(shotBurst.finish(photo.blob, shutterAt).then((motion) => motion && steps.attachMotion(photo.id, motion)));
         },
         (error: unknown) => {
@@ -140,5 +144,5 @@ export async function runSequence(
     await Promise.allSettled(bursts);
     steps.overlay(IDLE_OVERLAY);
   }
-  return result;
+  return { ...result, photos: plan.indices.flatMap((i) => made.get(i) ?? []) };
 }

@@ -8,16 +8,18 @@ import { capturedPhotosAtom } from '../../../state/session';
 import BeautyPanel from '../../beauty/BeautyPanel';
 import { CameraView } from '../../booth/CameraView';
 import '../../booth/booth.css';
-import { cameraInfoAtom, renderModeAtom } from '../../booth/state';
+import { cameraInfoAtom, canShootAtom } from '../../booth/state';
 import { useBoothSession } from '../../booth/useBoothSession';
 import { FilterPicker } from '../../filters/FilterPicker';
 import { PropPicker } from '../../props/PropPicker';
 import { StripComposer } from '../../strip/composer';
 import { stripSettingsAtom } from '../../strip/state';
 import { eventActions, type EventActionContext } from '../actions';
-import { GuestFlow } from '../flow';
+import { deadlinesFor, GuestFlow } from '../flow';
 import { guestSteps } from '../guestSteps';
 import { holdHistory, keepScreenOn } from '../kiosk';
+import { watchGamepads } from '../triggers';
+import { UnkeptAlert } from './UnkeptAlert';
 import type { EventSettings } from '../meta';
 import { eventDesign, guestsChoose } from '../settings';
 import { eventViewAtom } from '../state';
@@ -43,7 +45,6 @@ export function EventBooth({ settings, onLeave }: Props) {
   const store = useStore();
   const session = useBoothSession();
   const camera = useAtomValue(cameraInfoAtom);
-  const renderMode = useAtomValue(renderModeAtom);
   const view = useAtomValue(eventViewAtom);
   const photoCount = useAtomValue(capturedPhotosAtom).length;
   // The filter picker's thumbnail canvases, drawn by the renderer (as on the booth page).
@@ -67,7 +68,12 @@ export function EventBooth({ settings, onLeave }: Props) {
       composer,
       design: () => eventDesign(store.get(stripSettingsAtom), designRef.current.lang, designRef.current.masthead),
     });
-    const made = new GuestFlow(steps, { shots: settings.shots, choose: guestsChoose(settings), idleMs: settings.idleSeconds * 1000 });
+    const made = new GuestFlow(steps, {
+      shots: settings.shots,
+      choose: guestsChoose(settings),
+      idleMs: settings.idleSeconds * 1000,
+      deadlines: deadlinesFor(settings.shots, settings.countdown),
+    });
     setFlow(made);
     return () => {
       made.dispose();
@@ -78,6 +84,9 @@ export function EventBooth({ settings, onLeave }: Props) {
 
   useEffect(() => keepScreenOn(), []);
   useEffect(() => holdHistory(), []);
+  // A gamepad button (or an arcade encoder that shows up as one) works like Space.
+  const goRef = useRef(() => {});
+  useEffect(() => watchGamepads(() => goRef.current()), []);
   // Any touch or key means the guest is still there: the idle time starts again.
   useEffect(() => {
     if (!flow) return;
@@ -91,11 +100,15 @@ export function EventBooth({ settings, onLeave }: Props) {
   }, [flow]);
 
   const phase = view.phase;
-  const canShoot = camera.status === 'live' && renderMode !== null && session !== null;
+  const canShoot = useAtomValue(canShootAtom) && session !== null;
   const go = () => {
+    if (hostOpen) return; // the host's dialog is up: a trigger waits
     if (flow?.phase === 'attract') flow.begin();
     else if (flow?.phase === 'pose') void flow.shoot();
   };
+  useEffect(() => {
+    goRef.current = go;
+  });
   const actions = useMemo(() => eventActions(settings.allow), [settings.allow]);
   // Escape opens the confirmation after its own key press is done: a modal dialog shown during
   // that press would take the Escape as its own and close again at once.
@@ -126,7 +139,12 @@ export function EventBooth({ settings, onLeave }: Props) {
       <h1 className="visually-hidden">{t('event.boothTitle')}</h1>
       <div className="event-live" data-controls={controls || undefined} inert={!live}>
         <div className="event-stage">
-          <CameraView session={session} thumbnails={thumbnails} swipeFilters={controls && settings.allow.filters} />
+          <CameraView
+            session={session}
+            thumbnails={thumbnails}
+            swipeFilters={controls && settings.allow.filters}
+            help={{ text: t('event.cameraHelp') }}
+          />
           {phase === 'pose' && (
             <button
               ref={goButton}
@@ -142,7 +160,7 @@ export function EventBooth({ settings, onLeave }: Props) {
           )}
           {view.failed && phase === 'pose' && (
             <p className="notice error" role="alert" data-testid="event-failed">
-              {t('event.failed')}
+              {t(view.failed === 'slow' ? 'event.tooSlow' : 'event.failed')}
             </p>
           )}
         </div>
@@ -154,14 +172,30 @@ export function EventBooth({ settings, onLeave }: Props) {
           </div>
         )}
       </div>
-      {attract && <AttractScreen title={settings.caption} onStart={go} starting={!canShoot} failed={view.failed} keys={shortcutsOf(actions, 'event.go')} />}
+      {attract && (
+        <AttractScreen
+          title={settings.caption}
+          onStart={go}
+          starting={!canShoot}
+          failed={view.failed}
+          slideshow={settings.slideshow}
+          keys={shortcutsOf(actions, 'event.go')}
+        />
+      )}
+      <UnkeptAlert />
       {phase === 'composing' && (
         <div className="event-overlay">
           <Spinner label={t('event.making')} />
         </div>
       )}
       {phase === 'strip' && flow && (
-        <StripScreen flow={flow} view={view} print={settings.print && settings.paper} idleSeconds={settings.idleSeconds} />
+        <StripScreen
+          flow={flow}
+          view={view}
+          print={settings.print && settings.paper}
+          idleSeconds={settings.idleSeconds}
+          slideshow={settings.slideshow}
+        />
       )}
       <HostExit open={hostOpen} onOpenChange={setHostOpen} onLeave={onLeave} keys={shortcutsOf(actions, 'event.host')} />
     </section>

@@ -3,7 +3,9 @@ import { useI18n } from '../../../i18n/I18nProvider';
 import { FRAMES } from '../../strip/frames';
 import { LAYOUTS } from '../../strip/layouts';
 import { CAPTION_MAX, EVENT_COUNTDOWNS, EVENT_PAPERS, GUEST_CONTROLS, IDLE_CHOICES, SHOT_COUNTS, type EventSettings } from '../meta';
+import { PIN_PATTERN } from '../pin';
 import { eventDate, readEventSettings, writeEventSettings } from '../settings';
+import { NewPin } from './NewPin';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -28,7 +30,7 @@ function Check({ checked, onChange, children, testId }: { checked: boolean; onCh
  * as it is edited (a reload, or the booth opened again, finds it); "Start the event" opens the
  * guest booth with it.
  */
-export function EventSetup({ onStart }: { onStart: (settings: EventSettings) => void }) {
+export function EventSetup({ onStart }: { onStart: (settings: EventSettings, pin: string) => void }) {
   const { t, lang } = useI18n();
   const [settings, setSettings] = useState(readEventSettings);
   const set = (patch: Partial<EventSettings>) => {
@@ -36,6 +38,8 @@ export function EventSetup({ onStart }: { onStart: (settings: EventSettings) => 
     setSettings(next);
     writeEventSettings(next);
   };
+  const [pin, setPin] = useState({ first: '', again: '' });
+  const [pinProblem, setPinProblem] = useState<'short' | 'differ' | null>(null);
   const captionLine = [settings.caption.trim(), settings.showDate ? eventDate(lang) : ''].filter(Boolean).join(' · ');
 
   return (
@@ -44,7 +48,10 @@ export function EventSetup({ onStart }: { onStart: (settings: EventSettings) => 
       aria-labelledby="event-setup-title"
       onSubmit={(e) => {
         e.preventDefault();
-        onStart(settings);
+        const problem = !PIN_PATTERN.test(pin.first) ? 'short' : pin.first !== pin.again ? 'differ' : null;
+        setPinProblem(problem);
+        if (problem) return;
+        onStart(settings, pin.first);
       }}
     >
       <h2 id="event-setup-title">{t('event.setupTitle')}</h2>
@@ -145,7 +152,12 @@ export function EventSetup({ onStart }: { onStart: (settings: EventSettings) => 
             {t(`event.allow.${c}`)}
           </Check>
         ))}
+        <Check checked={settings.slideshow} onChange={(slideshow) => set({ slideshow })} testId="event-slideshow-on">
+          {t('event.slideshowOn')}
+        </Check>
       </fieldset>
+
+      <NewPin value={pin} onChange={setPin} problem={pinProblem} />
 
       <p className="event-hint">{t('event.startHint')}</p>
       <button type="submit" className="btn btn-primary btn-large" data-testid="event-begin">

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useI18n } from '../../../i18n/I18nProvider';
 import { LONG_PRESS_MS } from '../meta';
+import { PinForm } from './PinForm';
 
 interface Props {
   open: boolean;
@@ -13,7 +14,9 @@ interface Props {
 /**
  * The host's way out: a small corner control that asks only when held for a second (a guest's tap
  * shows a hint and does nothing), or Escape (the booth's key handler opens it), then a native modal
- * <dialog>: the booth behind is inert, focus starts on "Stay" and returns to where it was.
+ * <dialog> that asks for the host PIN: the booth behind is inert, focus starts in the PIN field and
+ * returns to where it was. A wrong PIN keeps the booth (with a growing wait after a few); the
+ * right one ends the event and leaves.
  */
 export function HostExit({ open, onOpenChange, onLeave, keys }: Props) {
   const { t } = useI18n();
@@ -21,14 +24,12 @@ export function HostExit({ open, onOpenChange, onLeave, keys }: Props) {
   const hold = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [holding, setHolding] = useState(false);
   const [hint, setHint] = useState(false);
-  const stay = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const el = dialog.current;
     if (!el) return;
     if (open && !el.open) {
-      el.showModal();
-      stay.current?.focus(); // the safe choice first: Enter keeps the booth running
+      el.showModal(); // the PIN field takes focus (PinForm)
     } else if (!open && el.open) {
       el.close();
     }
@@ -104,14 +105,11 @@ export function HostExit({ open, onOpenChange, onLeave, keys }: Props) {
           <div className="event-dialog-body">
             <h2 id="event-leave-title">{t('event.leaveTitle')}</h2>
             <p>{t('event.leaveText')}</p>
-            <div className="event-actions">
-              <button ref={stay} type="button" className="btn btn-secondary" onClick={() => onOpenChange(false)} data-testid="event-stay">
+            <PinForm submitLabel={t('event.leave')} onUnlocked={onLeave} endEvent>
+              <button type="button" className="btn btn-secondary" onClick={() => onOpenChange(false)} data-testid="event-stay">
                 {t('event.stay')}
               </button>
-              <button type="button" className="btn btn-primary" onClick={onLeave} data-testid="event-leave">
-                {t('event.leave')}
-              </button>
-            </div>
+            </PinForm>
           </div>
         )}
       </dialog>

@@ -11,10 +11,12 @@ interface Props {
   /** The host offers printing, on this paper. */
   print: false | EventPaper;
   idleSeconds: number;
+  /** The evening's strips are shown (attract screen, second screen): the guest may keep theirs off. */
+  slideshow: boolean;
 }
 
 /** The guest's strip with Print (when the host offers it), Download and Done (focused: Enter). */
-export function StripScreen({ flow, view, print, idleSeconds }: Props) {
+export function StripScreen({ flow, view, print, idleSeconds, slideshow }: Props) {
   const { t } = useI18n();
   const done = useRef<HTMLButtonElement>(null);
   const [busy, setBusy] = useState(false);
@@ -68,11 +70,23 @@ export function StripScreen({ flow, view, print, idleSeconds }: Props) {
             {t('event.done')}
           </button>
         </div>
+        {slideshow && (
+          <button
+            type="button"
+            className="btn btn-ghost event-hide-mine"
+            aria-pressed={view.hidden}
+            onClick={() => flow.hide(!view.hidden)}
+            data-testid="event-hide-mine"
+          >
+            {t('event.hideMine')}
+          </button>
+        )}
+        {slideshow && <p className="event-strip-note">{t(view.hidden ? 'event.hiddenNote' : 'event.shownNote')}</p>}
         <p className={message?.error ? 'notice error' : 'event-strip-status'} role="status">
           {message?.text}
         </p>
         {view.kept === 'failed' && (
-          <p className="notice error" role="alert">
+          <p className="notice error" role="alert" data-testid="event-not-kept">
             {t('event.notKept')}
           </p>
         )}
