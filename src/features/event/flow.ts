@@ -81,7 +81,7 @@ export function deadlinesFor(shots: number, countdown: number): Deadlines {
  * A strip is kept hidden at first, and shows on the slideshows once the guest has had this long to
  * choose "Don't show mine" (or has left): the second screen shows it within seconds of being kept.
  */
-export const CHOICE_MS = 4_000;
+export const CHOICE_MS = 3_000;
 
 /** The guest's strip: its id in the gallery once kept, their choice, and what the gallery says now. */
 interface Turn {
