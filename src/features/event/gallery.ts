@@ -1,11 +1,11 @@
-import { databaseOnce, idbDone, idbRequest } from '../../lib/idb';
-import { buildZip, exportBaseName } from '../strip/export';
+import { databaseOnce, idbDone, idbRequest, requestError } from '../../lib/idb';
+import { exportBaseName } from '../strip/export';
 import { GALLERY_DB, GALLERY_STORE } from './meta';
 
 /**
  * THE EVENT GALLERY: every strip of the evening, kept on this device in its own IndexedDB
  * database (apart from the visitor's saved session, which a guest's photos never enter). Nothing
- * here is uploaded; the host exports it as one ZIP and clears it.
+ * here is uploaded; the host exports it (./galleryExport.ts, one strip read at a time) and clears it.
  */
 export interface GalleryStrip {
   id: string;
@@ -78,11 +78,78 @@ export async function addStrip(
   return strip;
 }
 
-/** Every strip, oldest first. */
+/**
+ * The evening's order, one for every list here: oldest first, ties by id. A strip's number (1, 2…)
+ * is its place in this order among every record, damaged ones included, so the gallery, the
+ * export's file names and the export's "left out" line all name a strip alike.
+ */
+export const byTaken = (a: { createdAt: number; id: string }, b: { createdAt: number; id: string }): number =>
+  a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Every strip, oldest first (damaged records are left out: see listStripKeys). */
 export async function listStrips(): Promise<GalleryStrip[]> {
   const db = await openGallery();
   const all = await idbRequest(db.transaction(GALLERY_STORE, 'readonly').objectStore(GALLERY_STORE).getAll() as IDBRequest<unknown[]>);
-  return all.filter(isStrip).map(withHidden).sort((a, b) => a.createdAt - b.createdAt);
+  return all.filter(isStrip).map(withHidden).sort(byTaken);
+}
+
+/** A record of the gallery without its picture: its key, when it was taken, its JPG's size. */
+export interface StripKey {
+  id: string;
+  /** 0 when the record has no time of its own. */
+  createdAt: number;
+  /** The JPG's size in bytes (known without reading it); 0 when damaged. */
+  size: number;
+  /** Not a strip as kept (no picture, an empty one, not a Blob): it cannot be shown or exported. */
+  damaged: boolean;
+}
+
+const keyOf = (id: string, value: unknown): StripKey => {
+  const r = value as Partial<GalleryStrip> | null;
+  const createdAt = typeof r?.createdAt === 'number' && Number.isFinite(r.createdAt) ? r.createdAt : 0;
+  return isStrip(value) ? { id, createdAt, size: value.blob.size, damaged: false } : { id, createdAt, size: 0, damaged: true };
+};
+
+/**
+ * Every record, whole or damaged, in the evening's order, read with a cursor one record at a time:
+ * no picture is read (a record's Blob is only a handle to the browser's copy).
+ */
+export async function listStripKeys(): Promise<StripKey[]> {
+  const db = await openGallery();
+  const keys: StripKey[] = [];
+  await new Promise<void>((resolve, reject) => {
+    const req = db.transaction(GALLERY_STORE, 'readonly').objectStore(GALLERY_STORE).openCursor();
+    req.onsuccess = () => {
+      const cursor = req.result;
+      if (!cursor) return resolve();
+      if (typeof cursor.primaryKey === 'string') keys.push(keyOf(cursor.primaryKey, cursor.value));
+      cursor.continue();
+    };
+    req.onerror = () => reject(requestError(req));
+  });
+  return keys.sort(byTaken);
+}
+
+/** The records that cannot be shown (see StripKey.damaged), in the evening's order: the host may delete them. */
+export async function listDamaged(): Promise<StripKey[]> {
+  return (await listStripKeys()).filter((k) => k.damaged);
+}
+
+/** A record that is no strip as kept (see StripKey.damaged). */
+export class DamagedStripError extends Error {
+  override name = 'DamagedStripError';
+}
+
+/**
+ * One strip's picture, read on its own (the export reads one at a time): null when the record is
+ * gone (deleted since it was listed); rejects with DamagedStripError when it is no strip.
+ */
+export async function readStripBlob(id: string): Promise<Blob | null> {
+  const db = await openGallery();
+  const found = await idbRequest(db.transaction(GALLERY_STORE, 'readonly').objectStore(GALLERY_STORE).get(id) as IDBRequest<unknown>);
+  if (found === undefined) return null;
+  if (!isStrip(found)) throw new DamagedStripError(`strip ${id} is damaged`);
+  return found.blob;
 }
 
 /** The guest's "Don't show mine" (or their change of mind): the strip stays in the gallery either way. */
@@ -117,12 +184,4 @@ export async function clearGallery(): Promise<void> {
 /** A strip's file name: its number in the evening and when it was taken. */
 export function stripFileName(index: number, createdAt: number): string {
   return `${exportBaseName(new Date(createdAt))}-${String(index + 1).padStart(3, '0')}.jpg`;
-}
-
-/** The whole gallery as one ZIP (the JPGs stored as they are), and its file name; null when empty. */
-export async function exportGalleryZip(): Promise<{ zip: Blob; name: string; count: number } | null> {
-  const strips = await listStrips();
-  if (!strips.length) return null;
-  const zip = await buildZip(strips.map((s, i) => ({ name: stripFileName(i, s.createdAt), blob: s.blob })));
-  return { zip, name: `${exportBaseName()}-event.zip`, count: strips.length };
 }

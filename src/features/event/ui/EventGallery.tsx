@@ -1,71 +1,100 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useI18n } from '../../../i18n/I18nProvider';
-import { saveBlob } from '../../strip/export';
-import { clearGallery, exportGalleryZip, stripFileName, type GalleryStrip } from '../gallery';
+import { byTaken, clearGallery, deleteStrip, listDamaged, onGalleryChange, type StripKey } from '../gallery';
+import type { ExportResult } from '../galleryExport';
+import { exportEventGallery } from '../gallerySave';
+import { ConfirmDialog } from './ConfirmDialog';
+import { DamagedThumb, GalleryThumb, useTimeOf, type DeleteTarget } from './GalleryThumb';
 import { useGallery } from './useGallery';
-import { useObjectUrl } from './useObjectUrl';
 
-function Thumb({ strip, index }: { strip: GalleryStrip; index: number }) {
-  const { t, lang } = useI18n();
-  const url = useObjectUrl(strip.blob);
-  const time = new Intl.DateTimeFormat(lang, { timeStyle: 'short' }).format(new Date(strip.createdAt));
-  const label = t('event.stripNumber', { n: index + 1, time });
-  return (
-    <li className="event-thumb" data-testid="event-thumb">
-      {url && <img src={url} alt={label} width={strip.width} height={strip.height} loading="lazy" />}
-      <span className="event-thumb-meta" aria-hidden="true">
-        {index + 1} · {time}
-      </span>
-      <button type="button" className="btn btn-ghost" onClick={() => void saveBlob(strip.blob, stripFileName(index, strip.createdAt)).catch(() => undefined)}>
-        {t('event.downloadOne')}
-        <span className="visually-hidden"> ({label})</span>
-      </button>
-    </li>
-  );
+/** The export's result names this many left-out strips one by one, then counts the rest. */
+const SKIPPED_NAMED = 5;
+
+/** The gallery's damaged records (read again after each change, here or in another tab). */
+function useDamaged(): StripKey[] {
+  const [damaged, setDamaged] = useState<StripKey[]>([]);
+  useEffect(() => {
+    let alive = true;
+    const read = () => listDamaged().then((d) => alive && setDamaged(d), () => undefined);
+    void read();
+    const off = onGalleryChange(() => void read());
+    return () => {
+      alive = false;
+      off();
+    };
+  }, []);
+  return damaged;
+}
+
+interface Message {
+  text: string;
+  /** The strips the export left out, one line each. */
+  lines?: string[];
+  error?: boolean;
 }
 
 /**
  * The event gallery for the host: every strip of the evening kept on this device, to browse,
- * export as one ZIP, or clear (after a confirmation).
+ * download or delete one by one, export (./galleryExport.ts: streamed to a file the host picks,
+ * else in parts) or clear, each deletion after a confirmation.
  */
 export function EventGallery() {
   const { t } = useI18n();
+  const timeOf = useTimeOf();
   const { strips, unavailable } = useGallery();
+  const damaged = useDamaged();
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const keep = useRef<HTMLButtonElement>(null);
+  const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const count = strips?.length ?? 0;
 
-  useEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
-    if (confirming && !el.open) {
-      el.showModal();
-      keep.current?.focus();
-    } else if (!confirming && el.open) {
-      el.close();
-    }
-  }, [confirming]);
+  // Each record's number: its place in the evening among all of them, as the export numbers them.
+  const entries = useMemo(() => {
+    const all: ({ kind: 'strip'; strip: NonNullable<typeof strips>[number] } | { kind: 'damaged'; key: StripKey })[] = [
+      ...(strips ?? []).map((strip) => ({ kind: 'strip' as const, strip })),
+      ...damaged.map((key) => ({ kind: 'damaged' as const, key })),
+    ];
+    const of = (e: (typeof all)[number]) => (e.kind === 'strip' ? e.strip : e.key);
+    return all.sort((a, b) => byTaken(of(a), of(b)));
+  }, [strips, damaged]);
 
   const exportZip = async () => {
     setBusy(true);
     setMessage({ text: t('event.exporting') });
+    let shown = 0;
     try {
-      const made = await exportGalleryZip();
-      if (made) {
-        await saveBlob(made.zip, made.name);
-        setMessage({ text: t('event.exported', { name: made.name, n: made.count }) });
-      } else {
-        setMessage(null);
-      }
+      const made = await exportEventGallery({
+        typeLabel: t('event.zipType'),
+        onProgress: (n, total) => {
+          // A few updates a second: the thumbnails need not re-render for every strip.
+          const now = performance.now();
+          if (n !== total && now - shown < 100) return;
+          shown = now;
+          setMessage({ text: t('event.exportProgress', { n, total }) });
+        },
+      });
+      setMessage(made ? summary(made) : null);
     } catch (error) {
       if ((error as { name?: string })?.name === 'AbortError') setMessage(null);
-      else setMessage({ text: t('event.exportFailed'), error: true });
+      else {
+        console.warn('The gallery export failed:', error);
+        setMessage({ text: t('event.exportFailed'), error: true });
+      }
     } finally {
       setBusy(false);
     }
+  };
+
+  const summary = ({ count, files, skipped }: ExportResult): Message => {
+    const text =
+      files.length > 1
+        ? t('event.exportedParts', { n: count, parts: files.length, names: files.join(', ') })
+        : t('event.exported', { name: files[0] ?? '', n: count });
+    const lines = skipped.slice(0, SKIPPED_NAMED).map((s) => t('event.skipped', { n: s.index + 1, time: timeOf(s.createdAt) }));
+    if (skipped.length > SKIPPED_NAMED) lines.push(t('event.skippedMore', { n: skipped.length - SKIPPED_NAMED }));
+    return { text, lines };
   };
 
   const clear = async () => {
@@ -78,9 +107,24 @@ export function EventGallery() {
     }
   };
 
+  const askDelete = useCallback((target: DeleteTarget) => setDeleting(target), []);
+  const remove = async (target: DeleteTarget) => {
+    setDeleting(null);
+    try {
+      await deleteStrip(target.id);
+      setMessage({ text: t('event.deleted', { n: target.number }) });
+    } catch {
+      setMessage({ text: t('event.deleteFailed'), error: true });
+    }
+    // Its Delete button is gone with it: focus goes back to the gallery, not to the page's top.
+    heading.current?.focus();
+  };
+
   return (
     <section className="card event-gallery" aria-labelledby="event-gallery-title" data-testid="event-gallery" data-count={strips ? count : undefined}>
-      <h2 id="event-gallery-title">{t('event.galleryTitle')}</h2>
+      <h2 id="event-gallery-title" ref={heading} tabIndex={-1}>
+        {t('event.galleryTitle')}
+      </h2>
       <p>{unavailable ? t('event.galleryUnavailable') : t('event.galleryCount', { n: count })}</p>
       <div className="event-actions">
         <button type="button" className="btn btn-primary" onClick={() => void exportZip()} disabled={busy || count === 0} data-testid="event-export">
@@ -90,34 +134,52 @@ export function EventGallery() {
           {t('event.clear')}
         </button>
       </div>
-      <p className={message?.error ? 'notice error' : 'event-status'} role="status">
+      <div className={message?.error ? 'notice error' : 'event-status'} role="status" data-testid="event-export-status">
         {message?.text}
-      </p>
+        {message?.lines?.map((line) => (
+          <p key={line} className="notice error" data-testid="event-export-skipped">
+            {line}
+          </p>
+        ))}
+      </div>
       {strips && count === 0 && !unavailable && <p className="event-hint">{t('event.galleryEmpty')}</p>}
-      {count > 0 && (
+      {entries.length > 0 && (
         <ul className="event-thumbs">
           {/* Newest first: the host checks the last guests' strips. */}
-          {strips!
-            .map((s, i) => <Thumb key={s.id} strip={s} index={i} />)
+          {entries
+            .map((e, i) =>
+              e.kind === 'strip' ? (
+                <GalleryThumb key={e.strip.id} strip={e.strip} number={i + 1} onDelete={askDelete} />
+              ) : (
+                <DamagedThumb key={e.key.id} id={e.key.id} number={i + 1} createdAt={e.key.createdAt} onDelete={askDelete} />
+              ),
+            )
             .reverse()}
         </ul>
       )}
-      <dialog ref={dialog} className="event-dialog" aria-labelledby="event-clear-title" onClose={() => setConfirming(false)} onCancel={() => setConfirming(false)}>
-        {confirming && (
-          <div className="event-dialog-body">
-            <h2 id="event-clear-title">{t('event.clearTitle')}</h2>
-            <p>{t('event.clearText', { n: count })}</p>
-            <div className="event-actions">
-              <button ref={keep} type="button" className="btn btn-secondary" onClick={() => setConfirming(false)}>
-                {t('event.keep')}
-              </button>
-              <button type="button" className="btn btn-primary" onClick={() => void clear()} data-testid="event-clear-confirm">
-                {t('event.clearConfirm')}
-              </button>
-            </div>
-          </div>
-        )}
-      </dialog>
+      <ConfirmDialog
+        open={confirming}
+        titleId="event-clear-title"
+        title={t('event.clearTitle')}
+        text={t('event.clearText', { n: count })}
+        keepLabel={t('event.keep')}
+        confirmLabel={t('event.clearConfirm')}
+        onKeep={() => setConfirming(false)}
+        onConfirm={() => void clear()}
+        confirmTestId="event-clear-confirm"
+      />
+      <ConfirmDialog
+        open={!!deleting}
+        titleId="event-delete-title"
+        title={t('event.deleteTitle')}
+        text={deleting ? t('event.deleteText', { n: deleting.number, time: timeOf(deleting.createdAt) }) : ''}
+        keepLabel={t('event.deleteKeep')}
+        confirmLabel={t('event.deleteConfirm')}
+        onKeep={() => setDeleting(null)}
+        onConfirm={() => deleting && void remove(deleting)}
+        testId="event-delete-dialog"
+        confirmTestId="event-delete-confirm"
+      />
     </section>
   );
 }
