@@ -149,8 +149,8 @@ const Shell = memo(function Shell({ location, rest }: { location: string; rest: 
       </main>
       {!bare && <Footer />}
       <TutorialSlot />
-      {/* A bare screen (the guest booth) never loads the visitor's saved photos, nor offers them. */}
-      <MountOnce when={routeFor(rest)?.live === true && !bare}>
+      {/* Event mode (the host's page, the guest booth) never loads the visitor's saved photos, nor offers them. */}
+      <MountOnce when={routeFor(rest)?.live === true && routeFor(rest)?.saved !== false}>
         <SessionPersistence />
       </MountOnce>
       {!bare && <GlobalErrorBanner />}

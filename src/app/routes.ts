@@ -35,9 +35,12 @@ export interface RouteDef {
   /**
    * The screen's first render depends on the device (the camera, the photos saved on it): its
    * prerendered HTML shows before the code runs and is then rendered afresh, not hydrated. The
-   * saved session's code (IndexedDB) loads when the first such screen opens (App's MountOnce).
+   * saved session's code (IndexedDB) loads when the first such screen opens (App's MountOnce),
+   * unless the screen is the host's or a guest's (`saved: false`: event mode, whose strips are the
+   * event gallery's, never the visitor's photos).
    */
   live?: true;
+  saved?: false;
   /**
    * A full-screen screen with no site header, footer or navigation (event mode's guest booth):
    * nothing to leave by. Not a page to be found either: noindex, and left out of the sitemap.
@@ -82,8 +85,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/blog/:slug', screen: 'article', title: 'own', strings: GUIDES },
   // Event mode: the host's set-up and gallery (its settings and strips are on the device), and the
   // guest booth it opens. The booth's and the strip's strings name the layouts, frames and controls.
-  { path: '/event', screen: 'event', title: 'event', strings: EVENT, live: true, next: ['/event/booth'] },
-  { path: '/event/booth', screen: 'eventBooth', title: 'event', strings: EVENT, live: true, bare: true },
+  { path: '/event', screen: 'event', title: 'event', strings: EVENT, live: true, saved: false, next: ['/event/booth'] },
+  { path: '/event/booth', screen: 'eventBooth', title: 'event', strings: EVENT, live: true, saved: false, bare: true },
   // The second screen (a TV or projector): the event gallery's strips only, never the visitor's session.
   { path: '/event/show', screen: 'eventShow', title: 'event', strings: ['event'], bare: true },
 ];

@@ -77,9 +77,28 @@ test('every way out of the guest booth asks for the PIN: none, a wrong one and t
   await expect(second.getByTestId('event-gallery')).toHaveAttribute('data-count', '1');
 });
 
-test('the host page in another tab unlocks with the PIN while the event keeps running', async ({ page, context }) => {
+test('the guest booth keeps apart from the host: their tab choices untouched, their saved session never loaded; the host page in another tab unlocks with the PIN', async ({ page, context, requests }) => {
   test.setTimeout(120_000);
-  await startEvent(page, { shots: 1 });
+  // The host's own booth choices in this tab (a blur and a crown), as their booth leaves them.
+  const hostChoices = {
+    'photobooth.background': JSON.stringify({ kind: 'blur', backdrop: 'pastel', blur: 80, green: false, tolerance: 40, spill: 50 }),
+    'photobooth.prop': JSON.stringify('crown'),
+    'photobooth.motion': 'true',
+  };
+  await openEventPage(page);
+  await page.evaluate((c) => Object.entries(c).forEach(([k, v]) => sessionStorage.setItem(k, v)), hostChoices);
+  await startEvent(page, { shots: 1, allow: { filters: false, props: true, beauty: false } });
+  // The guest's look is the event's: no prop (the P key picks one for this guest only), no background.
+  await page.getByTestId('event-start').click();
+  await expect(page.getByTestId('event-booth')).toHaveAttribute('data-phase', 'pose');
+  await page.keyboard.press('p');
+  const readChoices = () => page.evaluate((keys) => Object.fromEntries(keys.map((k) => [k, sessionStorage.getItem(k)])), Object.keys(hostChoices));
+  expect(await readChoices(), "the guest booth left the host's choices as they were").toEqual(hostChoices);
+  // The segmenter (a background's model) never loaded: the guest booth has no background.
+  expect(requests.map((r) => r.url).filter((u) => /segment|selfie/i.test(u))).toEqual([]);
+  // Nor the visitor's saved session.
+  expect(requests.map((r) => r.url).filter((u) => /\/(SessionPersistence|sessionStore)-/.test(u))).toEqual([]);
+
   const host = await context.newPage();
   await openEventPage(host);
   await expect(host.getByTestId('event-locked')).toBeVisible();
@@ -91,8 +110,8 @@ test('the host page in another tab unlocks with the PIN while the event keeps ru
   await host.getByTestId('event-pin-submit').click();
   await expect(host.getByTestId('event-gallery')).toBeVisible();
   await expect(host.getByTestId('event-running')).toBeVisible();
-  // The booth is still running, still behind its PIN.
-  await expect(page.getByTestId('event-attract')).toBeVisible();
+  // The booth is still running (the guest still on the pose screen), still behind its PIN.
+  await expect(page.getByTestId('event-booth')).toHaveAttribute('data-phase', 'pose');
   await askToLeave(page, 'corner-keyboard');
   await expect(page.getByTestId('event-pin-try')).toBeFocused();
 });
