@@ -134,10 +134,8 @@ async function clickExport(page: Page) {
 test('event gallery export: peak memory against the strips\' size, the stream, the parts and the old way', async ({ page }) => {
   test.setTimeout(1_800_000);
   // The stand-in picker (see the note at the top): present unless window.benchNoPicker is set,
-  // when the app takes the download path. Under automation the app asks no picker (see
-  // galleryExport.ts), so the page is told it is not automated.
+  // when the app takes the download path.
   await page.addInitScript(() => {
-    Object.defineProperty(navigator, 'webdriver', { get: () => false, configurable: true });
     const sink = { bytes: 0, writes: 0, inFlight: 0, peakInFlight: 0 };
     const w = window as unknown as { benchNoPicker?: boolean; benchSink: typeof sink };
     w.benchSink = sink;

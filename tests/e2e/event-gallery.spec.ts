@@ -148,10 +148,8 @@ test('300 strips and a damaged one: the file the host picked receives the ZIP ch
   // A stand-in for showSaveFilePicker: a headless browser cannot show the picker (Chromium's
   // answers AbortError at once), so this one "picks" the suggested name and keeps what is written
   // to the file in memory, counting the bytes and checking that no write starts before the last
-  // one has settled. The app asks no picker of a browser under automation (navigator.webdriver),
-  // so the stand-in also says this browser is not automated.
+  // one has settled.
   await page.addInitScript(() => {
-    Object.defineProperty(navigator, 'webdriver', { get: () => false, configurable: true });
     const file = { suggested: '', chunks: [] as Uint8Array[], bytes: 0, writes: 0, overlap: false, closed: false, aborted: false };
     (window as unknown as { pickedFile: typeof file }).pickedFile = file;
     let writing = false;

@@ -96,9 +96,8 @@ export async function exportEventGallery({
   const base = `${exportBaseName()}-event`;
   let sink = downloadSink(base);
   const pick = (window as unknown as { showSaveFilePicker?: SaveFilePicker }).showSaveFilePicker;
-  // A browser driven by automation has nobody to answer a picker (headless Chromium answers
-  // AbortError at once, as if the host had cancelled): there, downloads.
-  if (typeof pick === 'function' && !navigator.webdriver) {
+  // Where the browser has no picker (Safari, Firefox, a phone), the parts download instead.
+  if (typeof pick === 'function') {
     try {
       const handle = await pick.call(window, { suggestedName: `${base}.zip`, types: [{ description: typeLabel, accept: { 'application/zip': ['.zip'] } }] });
       sink = fileSink(handle, base);
