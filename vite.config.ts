@@ -63,6 +63,11 @@ export default defineConfig({
           `{${LANGUAGES.slice(1).map((l) => l.code).join(',')}}.html`,
           'segmentation/*/*.tflite',
           'segmentation/*/tflite-simd-1-0-0.wasm',
+          // The QR reader (zxing, 0.9 MB) for the phone's answer, and the phone's receive page in
+          // every language: a guest's phone that opened it once has it from the cache.
+          'assets/*.wasm',
+          'receive.html',
+          `{${LANGUAGES.slice(1).map((l) => l.code).join(',')}}/receive.html`,
         ],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         // MediaPipe's wasm (13 MB) and the face model are cached at run time on first use instead

@@ -14,12 +14,14 @@ export const LAYERS = {
   app: ['pages', 'features/*', 'storage', 'content', 'workers', 'gl', ...SHARED],
   pages: ['features/*', 'storage', 'content', ...SHARED],
   storage: ['features/strip', 'lib', 'state', 'i18n', 'components'],
-  'features/booth': ['features/filters', 'features/beauty', 'features/props', 'features/background', 'features/vision', 'features/camera', 'features/motion', 'features/strip', 'gl', 'workers', ...SHARED],
+  'features/booth': ['features/send', 'features/filters', 'features/beauty', 'features/props', 'features/background', 'features/vision', 'features/camera', 'features/motion', 'features/strip', 'gl', 'workers', ...SHARED],
   // The host's event mode: a booth (its session and screen parts), the strip, printing and the gallery.
-  'features/event': ['features/booth', 'features/strip', 'features/print', 'features/filters', 'features/beauty', 'features/props', 'features/background', 'features/motion', 'storage', ...SHARED],
+  'features/event': ['features/booth', 'features/send', 'features/strip', 'features/print', 'features/filters', 'features/beauty', 'features/props', 'features/background', 'features/motion', 'storage', ...SHARED],
   'features/print': ['features/strip', ...SHARED],
+  // Send to a phone: the QR codes (made and read in a worker), the compact offer/answer, the transfer.
+  'features/send': ['workers', ...SHARED],
   'features/motion': ['features/strip', 'workers', ...SHARED],
-  'features/strip': ['workers', ...SHARED],
+  'features/strip': ['features/send', 'workers', ...SHARED],
   'features/beauty': ['features/vision', 'gl', ...SHARED],
   'features/props': ['features/vision', 'gl', ...SHARED],
   'features/background': ['features/strip', 'gl', 'workers', ...SHARED],

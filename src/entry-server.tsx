@@ -47,6 +47,7 @@ const SCREEN_FILES: Record<ScreenId, string> = {
   event: 'src/pages/EventPage.tsx',
   eventBooth: 'src/pages/EventBoothPage.tsx',
   eventShow: 'src/pages/EventShowPage.tsx',
+  receive: 'src/pages/ReceivePage.tsx',
 };
 
 export interface Rendered {

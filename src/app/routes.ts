@@ -21,6 +21,7 @@ export const SCREENS = {
   event: lazyScreen(() => import('../pages/EventPage')),
   eventBooth: lazyScreen(() => import('../pages/EventBoothPage')),
   eventShow: lazyScreen(() => import('../pages/EventShowPage')),
+  receive: lazyScreen(() => import('../pages/ReceivePage')),
 };
 
 export type ScreenId = keyof typeof SCREENS;
@@ -56,7 +57,7 @@ export interface RouteDef {
 }
 
 const GUIDES: StringGroup[] = ['guides', 'landing'];
-const EVENT: StringGroup[] = ['booth', 'preview', 'event'];
+const EVENT: StringGroup[] = ['booth', 'preview', 'event', 'send'];
 
 /** The route a path (without its language prefix) shows, or undefined for the not-found page. */
 export function routeFor(rest: string): RouteDef | undefined {
@@ -71,8 +72,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/', screen: 'landing', title: 'home', strings: ['landing'] },
   { path: '/welcome', screen: 'welcome', title: 'home', strings: GUIDES },
   // The strip's layout and frame are chosen in the booth too (their names are the strip's strings).
-  { path: '/photobooth', screen: 'booth', title: 'booth', strings: ['booth', 'preview'], live: true, next: ['/preview'] },
-  { path: '/preview', screen: 'preview', title: 'preview', strings: ['preview'], live: true, next: ['/photobooth'] },
+  { path: '/photobooth', screen: 'booth', title: 'booth', strings: ['booth', 'preview', 'send'], live: true, next: ['/preview'] },
+  { path: '/preview', screen: 'preview', title: 'preview', strings: ['preview', 'send'], live: true, next: ['/photobooth'] },
   { path: '/privacy-policy', screen: 'privacy', title: 'privacy', strings: GUIDES },
   // The spec: /about shows the same page as the privacy policy (and so the same title).
   { path: '/about', screen: 'privacy', title: 'privacy', strings: GUIDES },
@@ -88,5 +89,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/event', screen: 'event', title: 'event', strings: EVENT, live: true, saved: false, next: ['/event/booth'] },
   { path: '/event/booth', screen: 'eventBooth', title: 'event', strings: EVENT, live: true, saved: false, bare: true },
   // The second screen (a TV or projector): the event gallery's strips only, never the visitor's session.
+  // A guest's phone, from the booth's QR code: the offer is in the #fragment, which no server sees.
+  { path: '/receive', screen: 'receive', title: 'receive', strings: ['send'], bare: true },
   { path: '/event/show', screen: 'eventShow', title: 'event', strings: ['event'], bare: true },
 ];

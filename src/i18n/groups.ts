@@ -13,6 +13,8 @@ export const STRING_GROUPS = {
   preview: ['preview', 'strip', 'share', 'motion', 'print'],
   // Event mode's own words (its screens also take the booth's and the preview's).
   event: ['event'],
+  // Sending a strip to a phone: the booth's panel and the phone's receive page.
+  send: ['send'],
   // Meta descriptions: only the prerender reads them (into each page's <head>), never the app.
   meta: ['meta'],
 } as const satisfies Record<string, readonly string[]>;

@@ -10,6 +10,7 @@ import { CapturedPhotos } from '../features/booth/CapturedPhotos';
 import { LightBanner } from '../features/booth/LightBanner';
 import { PhotoSettings } from '../features/booth/PhotoSettings';
 import { StripChoice } from '../features/booth/StripChoice';
+import { BoothSend } from '../features/booth/BoothSend';
 import { cameraInfoAtom, canShootAtom, captureOverlayAtom, shotNoticeAtom } from '../features/booth/state';
 import { useBoothSession } from '../features/booth/useBoothSession';
 import { useHeightVar } from '../components/useHeightVar';
@@ -82,6 +83,7 @@ export default function BoothPage() {
             canShoot={canShoot}
             total={overlay.kind === 'idle' ? 0 : overlay.total}
           />
+          {photoCount > 0 && !busy && <BoothSend session={session} />}
           <FilterPicker thumbnails={thumbnails} />
           {notice === 'failed' && (
             <p className="notice error" role="alert" data-testid="capture-failed">

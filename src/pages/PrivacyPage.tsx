@@ -5,7 +5,7 @@ import { CONTACT_EMAIL } from '../content/contact';
 import { useI18n } from '../i18n/I18nProvider';
 
 /** Sections in reading order; each has `privacy.<id>Title` and `privacy.<id>Body` (a list of paragraphs). */
-const SECTIONS = ['processing', 'notCollected', 'sharing', 'control', 'children', 'changes'] as const;
+const SECTIONS = ['processing', 'notCollected', 'sharing', 'phone', 'control', 'children', 'changes'] as const;
 
 export default function PrivacyPage() {
   const { t } = useI18n();

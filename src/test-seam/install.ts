@@ -21,6 +21,7 @@ import { timeBackgroundPasses } from './backgroundTiming';
 import { DEFAULT_BACKGROUND, type BackgroundKind } from '../features/background/meta';
 import { holdFaceReplies } from './faults';
 import { glWatch, installGlWatch, resetGlWatch } from './glWatch';
+import { SEND_TIMES, type SendTimes } from '../features/send/flow';
 
 installGlWatch();
 
@@ -219,6 +220,12 @@ const api = {
 
   /** Motion exports on the session's photos (bench). */
   motion: motionBench,
+  /** Send to a phone: its times (an offer's lifetime, the connect deadline) shortened for a fault test. */
+  send: {
+    setTimes(patch: Partial<SendTimes>) {
+      Object.assign(SEND_TIMES, patch);
+    },
+  },
 };
 
 export type TestApi = typeof api;

@@ -43,6 +43,11 @@ export interface EventSettings {
   allow: Record<GuestControl, boolean>;
   /** The evening's strips play on the attract screen and the second screen (off: neither shows any). */
   slideshow: boolean;
+  /**
+   * A STUN server for sending strips to phones ('' : none, the default). It learns the two devices'
+   * network addresses, never a photo; it lets a phone on another network find the booth.
+   */
+  stun: string;
 }
 
 export const DEFAULT_EVENT_SETTINGS: EventSettings = {
@@ -58,7 +63,11 @@ export const DEFAULT_EVENT_SETTINGS: EventSettings = {
   // Filters and props are one tap each; the beauty panel's sliders slow a queue down.
   allow: { filters: true, props: true, beauty: false },
   slideshow: true,
+  stun: '',
 };
+
+/** A STUN server's URL as the set-up takes it (stun: or stuns:, a host, an optional port). */
+export const STUN_PATTERN = /^stuns?:[a-z0-9.-]+(:\d{1,5})?$/i;
 
 /** The set-up, as JSON in localStorage (read back through a schema: ./settings.ts). */
 export const EVENT_SETTINGS_KEY = 'photobooth.event';

@@ -17,6 +17,7 @@ import {
   EVENT_SETTINGS_KEY,
   IDLE_CHOICES,
   SHOT_COUNTS,
+  STUN_PATTERN,
   type EventSettings,
 } from './meta';
 
@@ -46,6 +47,7 @@ const SettingsSchema = v.object({
     D.allow,
   ),
   slideshow: v.fallback(v.boolean(), D.slideshow),
+  stun: v.fallback(v.union([v.literal(''), v.pipe(v.string(), v.regex(STUN_PATTERN))]), D.stun),
 });
 
 /** Anything but a plain object is unreadable (and removed); inside one, bad fields are reset. */

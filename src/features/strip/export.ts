@@ -55,6 +55,11 @@ export function buildZip(entries: { name: string; blob: Blob }[]): Promise<Blob>
   });
 }
 
+/** The strip's JPG file name, as its download names it (the standard size has no suffix). */
+export function stripDownloadName(resolution: ResolutionId, base = exportBaseName()): string {
+  return `${base}${resolution === 'standard' ? '' : `-${resolution}`}.jpg`;
+}
+
 /** iOS Safari ignores the download attribute; there the share sheet (or opening the image) stands in. */
 export function downloadFailsHere(): boolean {
   const ua = navigator.userAgent;

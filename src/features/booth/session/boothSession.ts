@@ -27,6 +27,8 @@ import {
 import { FaceDemand } from './faceDemand';
 import { SegmentDemand } from './segmentDemand';
 import { STAGES } from '../stages';
+import { QrReader } from '../../send/qrReader';
+import { scanVideo } from '../../send/scanLoop';
 import { IDLE_OVERLAY, runSequence, type SequenceResult, type ShotPlan, type SequenceSteps } from './sequence';
 import { takeShot } from './shot';
 
@@ -62,6 +64,8 @@ export class BoothSession {
   private sequence: AbortController | null = null;
   private offs: (() => void)[] = [];
   private disposed = false;
+  /** The QR code reader, while a send to a phone waits for its answer (and after, until disposed). */
+  private codes: QrReader | null = null;
 
   constructor(private store: Store) {
     this.camera = new CameraController((state) => this.onCamera(state));
@@ -131,6 +135,23 @@ export class BoothSession {
       if (this.renderer === renderer) this.renderer = null;
       if (this.view === view) this.view = null;
       this.publishCanShoot();
+    };
+  }
+
+  /**
+   * Reads QR codes from the live camera (a phone's answer held up to the booth) until the returned
+   * function is called: the session's own <video>, a frame every quarter second decoded in a worker
+   * (the reader is made on first use and let go with the session).
+   */
+  scanCodes(onText: (text: string) => void): () => void {
+    const video = this.view?.video;
+    if (!video || this.disposed) return () => {};
+    this.codes ??= new QrReader();
+    const stop = scanVideo(video, this.codes, onText);
+    this.offs.push(stop);
+    return () => {
+      stop();
+      this.offs = this.offs.filter((f) => f !== stop);
     };
   }
 
@@ -268,6 +289,7 @@ export class BoothSession {
     this.cancel();
     for (const off of this.offs.splice(0)) off();
     this.camera.dispose();
+    this.codes?.dispose();
     this.faces.dispose();
     this.masks.dispose();
     if (current === this) setCurrent(null);

@@ -195,6 +195,8 @@ export function EventBooth({ settings, onLeave }: Props) {
           print={settings.print && settings.paper}
           idleSeconds={settings.idleSeconds}
           slideshow={settings.slideshow}
+          scan={session ? (onText) => session.scanCodes(onText) : null}
+          stun={settings.stun}
         />
       )}
       <HostExit open={hostOpen} onOpenChange={setHostOpen} onLeave={onLeave} keys={shortcutsOf(actions, 'event.host')} />

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useI18n } from '../../../i18n/I18nProvider';
 import { FRAMES } from '../../strip/frames';
 import { LAYOUTS } from '../../strip/layouts';
-import { CAPTION_MAX, EVENT_COUNTDOWNS, EVENT_PAPERS, GUEST_CONTROLS, IDLE_CHOICES, SHOT_COUNTS, type EventSettings } from '../meta';
+import { CAPTION_MAX, STUN_PATTERN, EVENT_COUNTDOWNS, EVENT_PAPERS, GUEST_CONTROLS, IDLE_CHOICES, SHOT_COUNTS, type EventSettings } from '../meta';
 import { PIN_PATTERN } from '../pin';
 import { eventDate, readEventSettings, writeEventSettings } from '../settings';
 import { NewPin } from './NewPin';
@@ -156,6 +156,23 @@ export function EventSetup({ onStart }: { onStart: (settings: EventSettings, pin
           {t('event.slideshowOn')}
         </Check>
       </fieldset>
+
+      <Field label={t('event.stunLabel')}>
+        <input
+          type="text"
+          value={settings.stun}
+          placeholder="stun:stun.example.org:3478"
+          pattern={STUN_PATTERN.source}
+          spellCheck={false}
+          autoCapitalize="off"
+          onChange={(e) => set({ stun: e.target.value.trim() })}
+          aria-describedby="event-stun-help"
+          data-testid="event-stun"
+        />
+      </Field>
+      <p id="event-stun-help" className="event-hint">
+        {t('event.stunHelp')}
+      </p>
 
       <NewPin value={pin} onChange={setPin} problem={pinProblem} />
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../../../i18n/I18nProvider';
 import { printStrip } from '../../print/print';
 import { exportBaseName, saveBlob } from '../../strip/export';
+import { SendToPhone, type CodeScanner } from '../../send/ui/SendToPhone';
 import type { EventView, GuestFlow } from '../flow';
 import type { EventPaper } from '../meta';
 
@@ -13,10 +14,14 @@ interface Props {
   idleSeconds: number;
   /** The evening's strips are shown (attract screen, second screen): the guest may keep theirs off. */
   slideshow: boolean;
+  /** Reads the phone's answer code from the booth's live camera (the session's code tap). */
+  scan: CodeScanner | null;
+  /** The host's STUN server, if any. */
+  stun: string;
 }
 
 /** The guest's strip with Print (when the host offers it), Download and Done (focused: Enter). */
-export function StripScreen({ flow, view, print, idleSeconds, slideshow }: Props) {
+export function StripScreen({ flow, view, print, idleSeconds, slideshow, scan, stun }: Props) {
   const { t } = useI18n();
   const done = useRef<HTMLButtonElement>(null);
   const [busy, setBusy] = useState(false);
@@ -37,6 +42,13 @@ export function StripScreen({ flow, view, print, idleSeconds, slideshow }: Props
     } finally {
       setBusy(false);
     }
+  };
+
+  // What the Download gives: the strip as it shows, at the standard size.
+  const guestFiles = async () => {
+    const blob = flow.currentStrip();
+    if (!blob) throw new Error('No strip on screen');
+    return [{ name: `${exportBaseName()}.jpg`, type: 'image/jpeg', blob }];
   };
 
   const onDownload = async () => {
@@ -70,6 +82,9 @@ export function StripScreen({ flow, view, print, idleSeconds, slideshow }: Props
             {t('event.done')}
           </button>
         </div>
+        {/* No host action needed: the guest scans, shows their phone's code, and the strip goes (and
+            keeps going if the booth returns to its start screen meanwhile). */}
+        <SendToPhone files={guestFiles} scan={scan} stun={stun || null} outlive />
         {slideshow && (
           <button
             type="button"

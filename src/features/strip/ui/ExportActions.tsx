@@ -4,7 +4,8 @@ import { useI18n } from '../../../i18n/I18nProvider';
 import { readablePhotosAtom } from '../../../state/session';
 import type { StripComposer } from '../composer';
 import type { StripProps } from './stripProps';
-import { buildZip, exportBaseName, saveBlob } from '../export';
+import { buildZip, exportBaseName, saveBlob, stripDownloadName } from '../export';
+import { SendToPhone } from '../../send/ui/SendToPhone';
 import { DEFAULT_RESOLUTION, stripFile } from '../ready';
 import { layoutById, RESOLUTIONS, stripSize, type ResolutionId } from '../layouts';
 
@@ -52,10 +53,23 @@ export function ExportActions({
     }
   };
 
+  // The phone gets what the downloads give: the strip at the chosen size, each photo, the motion files.
+  const sendFiles = async () => {
+    const base = exportBaseName();
+    const strip = await stripFile(composer as StripComposer, design, photos, resolution);
+    const extras = (await extraFiles?.()) ?? [];
+    return [
+      { name: stripDownloadName(resolution, base), type: 'image/jpeg', blob: strip },
+      ...captured.map((p, i) => ({ name: `${base}-photo-${i + 1}.jpg`, type: 'image/jpeg', blob: p.blob })),
+      ...extras.map((f) => ({ name: f.name, type: f.type, blob: f as Blob })),
+    ];
+  };
+  const sendKey = `${resolution}|${JSON.stringify(design)}|${photos.map((p) => p.id).join()}`;
+
   const downloadJpeg = () =>
     run(async () => {
       const blob = await stripFile(composer as StripComposer, design, photos, resolution);
-      const name = `${exportBaseName()}${resolution === 'standard' ? '' : `-${resolution}`}.jpg`;
+      const name = stripDownloadName(resolution);
       await saveBlob(blob, name);
       return name;
     });
@@ -103,6 +117,8 @@ export function ExportActions({
       <p className={message?.error ? 'notice error' : 'export-status'} role="status" aria-live="polite">
         {busy ? t('strip.preparing') : message?.text}
       </p>
+      {/* A new code for each strip: the panel starts again when the design, the photos or the size change. */}
+      <SendToPhone key={sendKey} files={sendFiles} scan={null} />
     </section>
   );
 }

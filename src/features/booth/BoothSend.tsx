@@ -1,0 +1,29 @@
+import { useAtomValue } from 'jotai';
+import { readablePhotosAtom } from '../../state/session';
+import { SendToPhone } from '../send/ui/SendToPhone';
+import { exportBaseName, stripDownloadName } from '../strip/export';
+import { DEFAULT_RESOLUTION, sharedComposer, stripFile } from '../strip/ready';
+import { useStripDesign } from '../strip/ui/useStripDesign';
+import type { BoothSession } from './session/boothSession';
+
+/**
+ * Send to a phone from the booth's tray after a sequence: the strip as the strip page would
+ * download it first (its default size, drawn ahead while shooting) and each photo. The phone's
+ * answer is read from the live camera the session already runs (its code tap): no second camera.
+ */
+export function BoothSend({ session }: { session: BoothSession | null }) {
+  const { design, photos } = useStripDesign();
+  const captured = useAtomValue(readablePhotosAtom);
+  if (!photos.length) return null;
+  const files = async () => {
+    const base = exportBaseName();
+    const strip = await stripFile(sharedComposer(), design, photos, DEFAULT_RESOLUTION);
+    return [
+      { name: stripDownloadName(DEFAULT_RESOLUTION, base), type: 'image/jpeg', blob: strip },
+      ...captured.map((p, i) => ({ name: `${base}-photo-${i + 1}.jpg`, type: 'image/jpeg', blob: p.blob })),
+    ];
+  };
+  // A new code for each strip.
+  const key = `${JSON.stringify(design)}|${photos.map((p) => p.id).join()}`;
+  return <SendToPhone key={key} files={files} scan={session ? (onText) => session.scanCodes(onText) : null} />;
+}

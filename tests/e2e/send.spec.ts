@@ -1,0 +1,94 @@
+import { launchWithCamera } from './env';
+import { expect, expectOnlyOwnOrigin, test } from './fixtures';
+import { captureSequence } from './helpers/capture';
+import { LiveCamera } from './helpers/liveCamera';
+import { fileSha, holdUpToCamera, launchPhone, readQr } from './drivers/phone';
+import { guestTurn, startEvent } from './drivers/event';
+
+// Send to a phone with no server (issue 37), for real: the booth (this browser, its fake camera
+// playing a file the test rewrites) and a phone (a second, separate Chromium with no camera, a
+// 390×844 touch screen). The booth's QR code is read from a screenshot; the phone opens it; the
+// phone's answer code is read from its screenshot and shown to the booth's camera by writing its
+// picture into the camera's file. The strip goes over a direct data channel.
+
+const camera = new LiveCamera('face-long-1280x720.mjpeg');
+test.use({ launchOptions: launchWithCamera({ clip: camera.path }) });
+test.afterAll(() => camera.remove());
+
+
+test('from the strip page: the strip arrives on the phone byte-identical to the download, with no server in between', async ({ page, requests, baseURL }) => {
+  test.setTimeout(180_000);
+  await page.goto('/photobooth');
+  await captureSequence(page, { shots: 2, countdown: 0 });
+  await page.getByTestId('to-preview').click();
+  await expect(page.getByTestId('preview-photo')).toHaveCount(2);
+
+  // The booth's own download: the JPG the phone must receive, byte for byte.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /JPG/ }).first().click()]);
+  const boothSha = fileSha(await download.path());
+
+  await page.getByTestId('send-open').click();
+  const code = page.getByTestId('send-code');
+  await expect(code).toBeVisible({ timeout: 20_000 });
+  const url = await readQr(code);
+  expect(url.startsWith(`${baseURL}/receive#`), url).toBe(true);
+  await expect(page.getByTestId('send-viewfinder')).toBeVisible();
+
+  const phone = await launchPhone();
+  try {
+    await phone.page.goto(url);
+    await holdUpToCamera(phone.page, camera);
+    await expect(page.getByTestId('send-panel')).toHaveAttribute('data-phase', /connecting|sending|sent/, { timeout: 30_000 });
+    camera.restore();
+    await expect(page.getByTestId('send-sent')).toBeVisible({ timeout: 30_000 });
+    // The viewfinder closed with the send.
+    await expect(page.getByTestId('send-viewfinder')).toHaveCount(0);
+
+    await expect(phone.page.getByTestId('receive-done')).toBeVisible();
+    await expect(phone.page.getByTestId('receive-strip')).toBeVisible();
+    const [received] = await Promise.all([phone.page.waitForEvent('download'), phone.page.getByTestId('receive-save').first().click()]);
+    expect(fileSha(await received.path()), 'the phone has exactly the booth\'s download').toBe(boothSha);
+    expect(received.suggestedFilename()).toBe(download.suggestedFilename());
+
+    // Nothing went to any server: no request from either side but GETs of the app itself.
+    expectOnlyOwnOrigin(requests, baseURL!);
+    expectOnlyOwnOrigin(phone.requests.map((r) => ({ ...r, resourceType: '' })), baseURL!);
+    expect([...requests, ...phone.requests].filter((r) => r.method !== 'GET')).toEqual([]);
+  } finally {
+    camera.restore();
+    await phone.browser.close();
+  }
+});
+
+test('from an event guest\'s strip screen: each guest gets their own strip, the next guest\'s never reaches the last phone', async ({ page }) => {
+  test.setTimeout(240_000);
+  await startEvent(page, { shots: 1, countdown: 3, idle: 60 });
+  const phones = [await launchPhone(), await launchPhone()];
+  const got: string[][] = [[], []];
+  try {
+    for (const [guest, phone] of phones.entries()) {
+      expect(await guestTurn(page, { done: false })).toBe('kept');
+      // The strip as this guest's Download gives it.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('event-download').click()]);
+      const stripSha = fileSha(await download.path());
+      await page.getByTestId('send-open').click();
+      const url = await readQr(page.getByTestId('send-code'));
+      await phone.page.goto(url);
+      await holdUpToCamera(phone.page, camera);
+      await expect(page.getByTestId('send-panel')).toHaveAttribute('data-phase', /connecting|sending|sent/, { timeout: 30_000 });
+      camera.restore();
+      await expect(phone.page.getByTestId('receive-done')).toBeVisible({ timeout: 30_000 });
+      const [received] = await Promise.all([phone.page.waitForEvent('download'), phone.page.getByTestId('receive-save').click()]);
+      got[guest]!.push(fileSha(await received.path()));
+      expect(got[guest]![0], `guest ${guest + 1} has their own strip`).toBe(stripSha);
+      await page.getByTestId('event-done').click();
+      await expect(page.getByTestId('event-attract')).toBeVisible();
+    }
+    expect(got[0]![0]).not.toBe(got[1]![0]);
+    // The first phone still shows one strip: the second guest's never reached it.
+    await expect(phones[0]!.page.getByTestId('receive-done')).toHaveAttribute('data-files', '1');
+  } finally {
+    camera.restore();
+    for (const p of phones) await p.browser.close();
+  }
+});
