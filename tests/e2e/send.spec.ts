@@ -1,5 +1,5 @@
 import { launchWithCamera } from './env';
-import { expect, expectOnlyOwnOrigin, test } from './fixtures';
+import { expect, expectAccessible, expectOnlyOwnOrigin, test } from './fixtures';
 import { captureSequence } from './helpers/capture';
 import { LiveCamera } from './helpers/liveCamera';
 import { fileSha, holdUpToCamera, launchPhone, readQr } from './drivers/phone';
@@ -33,10 +33,13 @@ test('from the strip page: the strip arrives on the phone byte-identical to the 
   const url = await readQr(code);
   expect(url.startsWith(`${baseURL}/receive#`), url).toBe(true);
   await expect(page.getByTestId('send-viewfinder')).toBeVisible();
+  await expectAccessible(page, 'the send panel with its code and viewfinder');
 
   const phone = await launchPhone();
   try {
     await phone.page.goto(url);
+    await expect(phone.page.getByTestId('receive-code')).toBeVisible({ timeout: 20_000 });
+    await expectAccessible(phone.page, 'the phone showing its code');
     await holdUpToCamera(phone.page, camera);
     await expect(page.getByTestId('send-panel')).toHaveAttribute('data-phase', /connecting|sending|sent/, { timeout: 30_000 });
     camera.restore();
@@ -46,6 +49,9 @@ test('from the strip page: the strip arrives on the phone byte-identical to the 
 
     await expect(phone.page.getByTestId('receive-done')).toBeVisible();
     await expect(phone.page.getByTestId('receive-strip')).toBeVisible();
+    // The strip, then each photo: what the strip page's downloads give.
+    await expect(phone.page.getByTestId('receive-done')).toHaveAttribute('data-files', '3');
+    await expectAccessible(phone.page, 'the phone with its strip');
     const [received] = await Promise.all([phone.page.waitForEvent('download'), phone.page.getByTestId('receive-save').first().click()]);
     expect(fileSha(await received.path()), 'the phone has exactly the booth\'s download').toBe(boothSha);
     expect(received.suggestedFilename()).toBe(download.suggestedFilename());

@@ -73,6 +73,19 @@ function SendPanel({ files, scan, stun, outlive, onAgain, onClose }: Props & { o
     return scan((text) => void flow.code(text));
   }, [waiting, flow, scan]);
 
+  // A phone or tablet booth with Web Share of files: AirDrop, Quick Share and the like, beside the code.
+  const [nearby] = useState(() => {
+    try {
+      return typeof navigator.canShare === 'function' && navigator.canShare({ files: [new File([''], 'strip.jpg', { type: 'image/jpeg' })] });
+    } catch {
+      return false;
+    }
+  });
+  const shareNearby = async () => {
+    const list = await files();
+    await navigator.share({ files: list.map((f) => new File([f.blob], f.name, { type: f.type })) }).catch(() => undefined);
+  };
+
   const phase = view?.phase ?? 'preparing';
   const over = phase === 'sent' || phase === 'failed';
   return (
@@ -87,6 +100,11 @@ function SendPanel({ files, scan, stun, outlive, onAgain, onClose }: Props & { o
             {!scan && flow && <Viewfinder onText={(text) => void flow.code(text)} label={t('send.viewfinderLabel')} />}
           </div>
           <p className="send-note">{t('send.holdUp')}</p>
+          {nearby && (
+            <button type="button" className="btn btn-secondary" onClick={() => void shareNearby()} data-testid="send-nearby">
+              {t('send.nearby')}
+            </button>
+          )}
         </>
       )}
       {view?.badCode && (
