@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CHOICE_MS, deadlinesFor, GuestFlow, type EventView, type GuestSteps } from '../../src/features/event/flow';
+import { deadlinesFor, GuestFlow, type EventView, type GuestSteps } from '../../src/features/event/flow';
+import { CHOICE_MS } from '../../src/features/event/showChoice';
 import { readEventSettings } from '../../src/features/event/settings';
 import { DEFAULT_EVENT_SETTINGS, EVENT_SETTINGS_KEY } from '../../src/features/event/meta';
 

@@ -1,6 +1,7 @@
 import { DeadlineError } from '../../lib/deadline';
 import type { ResolutionId } from '../strip/layouts';
 import type { ComposerPhoto } from '../strip/protocol';
+import { ShowChoice } from './showChoice';
 
 /**
  * Where a guest is: the attract screen; choosing a look (when the host allows any); the countdown
@@ -78,23 +79,6 @@ export function deadlinesFor(shots: number, countdown: number): Deadlines {
 }
 
 /**
- * A strip is kept hidden at first, and shows on the slideshows once the guest has had this long to
- * choose "Don't show mine" (or has left): the second screen shows it within seconds of being kept.
- */
-export const CHOICE_MS = 3_000;
-
-/** The guest's strip: its id in the gallery once kept, their choice, and what the gallery says now. */
-interface Turn {
-  id: string | null;
-  hidden: boolean;
-  /** The moment to choose is over (CHOICE_MS passed, or the guest left). */
-  decided: boolean;
-  /** Shown on the slideshows (the gallery's hidden flag is the opposite). */
-  shown: boolean;
-  timer: unknown;
-}
-
-/**
  * THE GUEST FLOW, as a plain state machine: attract → (pose) → shooting → composing → strip →
  * attract, and back to attract by itself after the idle time. React creates it, forwards the
  * guest's taps and keys (begin, shoot, done, activity, hide) and renders the view it publishes.
@@ -107,7 +91,7 @@ export class GuestFlow {
   private photos: ComposerPhoto[] = [];
   private strip: Blob | null = null;
   /** The guest's strip on screen, kept off the slideshows until they have had a moment to choose. */
-  private turn: Turn | null = null;
+  private turn: ShowChoice | null = null;
   /** Counts guests: a result that arrives for an earlier guest (after a reset) is dropped. */
   private guest = 0;
   /** Stops the shots under way (a reset or a deadline). */
@@ -171,8 +155,7 @@ export class GuestFlow {
     }
     if (guest !== this.guest || this.disposed) return;
     this.strip = strip;
-    const turn: Turn = { id: null, hidden: false, decided: false, shown: false, timer: null };
-    turn.timer = this.steps.setTimer(() => this.decide(turn), CHOICE_MS);
+    const turn = new ShowChoice(this.steps);
     this.turn = turn;
     this.set({ phase: 'strip', stripUrl: this.steps.objectUrl(strip), kept: 'saving', hidden: false });
     this.arm();
@@ -180,8 +163,7 @@ export class GuestFlow {
     // before it is stored loses nothing, and their choice holds even if they have gone by then.
     this.within(this.steps.keep(strip, true), deadlines.keepMs).then(
       (id) => {
-        turn.id = id;
-        this.showOrHide(turn);
+        turn.kept(id);
         if (guest === this.guest) this.set({ kept: 'kept' });
       },
       (error: unknown) => {
@@ -196,24 +178,8 @@ export class GuestFlow {
   hide(hidden: boolean): void {
     const turn = this.turn;
     if (this.view.phase !== 'strip' || !turn || turn.hidden === hidden) return;
-    turn.hidden = hidden;
+    turn.hide(hidden);
     this.set({ hidden });
-    this.showOrHide(turn);
-  }
-
-  /** The guest's moment to choose is over: their strip may show. */
-  private decide(turn: Turn): void {
-    this.steps.clearTimer(turn.timer);
-    turn.decided = true;
-    this.showOrHide(turn);
-  }
-
-  /** Puts the gallery's hidden flag where the guest's choice says (once the strip is kept). */
-  private showOrHide(turn: Turn): void {
-    const show = turn.decided && !turn.hidden;
-    if (!turn.id || show === turn.shown) return;
-    turn.shown = show;
-    void this.steps.setHidden(turn.id, !show).catch((e: unknown) => console.warn('The strip\'s choice could not be kept:', e));
   }
 
   /** The strip on screen (standard size), for a download. */
@@ -288,7 +254,7 @@ export class GuestFlow {
     this.stopShots?.abort();
     this.stopShots = null;
     if (this.view.stripUrl) this.steps.revokeUrl(this.view.stripUrl);
-    if (this.turn) this.decide(this.turn);
+    this.turn?.decide();
     this.strip = null;
     this.turn = null;
     this.photos = [];
