@@ -90,6 +90,11 @@ export default function BoothPage() {
               {t('booth.captureFailed')}
             </p>
           )}
+          {notice === 'backgroundLate' && (
+            <p className="notice" role="status" data-testid="background-late">
+              {t('booth.backgroundLate')}
+            </p>
+          )}
           {notice === 'facesLate' && (
             <p className="notice" role="status" data-testid="faces-late">
               {t('booth.facesLate')}

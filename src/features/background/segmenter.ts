@@ -1,3 +1,4 @@
+import { withDeadline } from '../../lib/deadline';
 import { connect, type Bridge } from '../../workers/bridge';
 import { MODEL_INPUT, modelShapeFor, type SegmentMask, type SegmenterApi } from './protocol';
 import { SEGMENTATION_BASE } from './runtime.gen';
@@ -7,6 +8,8 @@ import type { SegmenterStatus } from './state';
 const LIVE_TIMEOUT_MS = 2_000;
 /** The still's mask: the photo waits this long at most, then uses the preview's last mask. */
 export const STILL_MASK_DEADLINE_MS = 4_000;
+/** The runtime and models (~3 MB) not loaded in this long: the segmenter has failed (the picker offers a retry). */
+const LOAD_TIMEOUT_MS = 30_000;
 
 let nextId = 1;
 
@@ -34,7 +37,7 @@ export class Segmenter {
     const bridge = connect<SegmenterApi>(() => new Worker(new URL('./segment.worker.ts', import.meta.url), { type: 'module', name: 'segmenter' }));
     this.bridge = bridge;
     bridge.onError(() => this.bridge === bridge && this.fail());
-    this.ready = bridge.call('load', { base: SEGMENTATION_BASE }).then(
+    this.ready = bridge.call('load', { base: SEGMENTATION_BASE }, { timeoutMs: LOAD_TIMEOUT_MS }).then(
       () => {
         if (!this.disposed) this.onStatus({ state: 'ready' });
       },
@@ -75,10 +78,14 @@ export class Segmenter {
     return this.mask;
   }
 
-  /** The mask of a still (the photo's own frame), or null if the segmenter is not ready. */
+  /**
+   * The mask of a still (the photo's own frame), or null if the segmenter is not ready. A segmenter
+   * still loading is waited for within the still's deadline (a DeadlineError past it), and the
+   * signal stops the wait at once: a shot never hangs on the model's download.
+   */
   async forStill(still: ImageBitmap | HTMLVideoElement, signal?: AbortSignal): Promise<SegmentMask | null> {
     if (!this.ready) return null;
-    await this.ready;
+    await withDeadline(this.ready, STILL_MASK_DEADLINE_MS, signal);
     const bridge = this.bridge;
     return bridge ? this.run(bridge, still, false, STILL_MASK_DEADLINE_MS, signal) : null;
   }

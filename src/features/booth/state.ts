@@ -47,4 +47,4 @@ export const canShootAtom = atom(false);
 export const captureOverlayAtom = atom<CaptureOverlayState>(IDLE_OVERLAY);
 
 /** What the last sequence has to say: a shot failed, or a photo went on without its faces in time. */
-export const shotNoticeAtom = atom<'failed' | 'facesLate' | null>(null);
+export const shotNoticeAtom = atom<'failed' | 'facesLate' | 'backgroundLate' | null>(null);

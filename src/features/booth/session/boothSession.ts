@@ -254,6 +254,7 @@ export class BoothSession {
             masks: this.masks,
             readLook: () => readLook(store, 'photo'),
             onFacesLate: () => store.set(shotNoticeAtom, 'facesLate'),
+            onMaskLate: () => store.set(shotNoticeAtom, 'backgroundLate'),
           },
           index,
           signal,

@@ -34,13 +34,15 @@ export class SegmentDemand {
    * The still's own mask for a photo; if the segmenter is late or failing, the preview's last
    * mask (what the visitor saw at the shutter), never no background where the preview had one.
    */
-  async forStill(still: ImageBitmap, signal: AbortSignal): Promise<SegmentMask | null> {
+  async forStill(still: ImageBitmap, signal: AbortSignal, onLate: () => void = () => undefined): Promise<SegmentMask | null> {
     const s = this.segmenter;
     if (!s) return null;
     try {
       return (await s.forStill(still, signal)) ?? s.latest();
     } catch (error) {
       if (isAborted(error)) throw error;
+      // Late (a model still downloading, a worker not answering): the photo goes on, and says so.
+      onLate();
       return s.latest();
     }
   }

@@ -17,6 +17,8 @@ export interface ShotDeps {
   readLook(): Look;
   /** The still's faces did not come in time (or the tracker failed): the photo went on without them. */
   onFacesLate(): void;
+  /** The still's person mask did not come in time: the photo went on with the preview's last one, or none. */
+  onMaskLate(): void;
 }
 
 /**
@@ -42,7 +44,7 @@ export async function takeShot(deps: ShotDeps, index: number, signal: AbortSigna
   // The still's faces and its person mask are found side by side.
   const needsMask = lookNeedsMask(look);
   const shotFor = async (still: ImageBitmap): Promise<ShotInputs> => {
-    const [faces, mask] = await Promise.all([facesFor(still), needsMask ? deps.masks.forStill(still, signal) : null]);
+    const [faces, mask] = await Promise.all([facesFor(still), needsMask ? deps.masks.forStill(still, signal, deps.onMaskLate) : null]);
     return { faces, mask };
   };
   const image = await deps.renderer.capture(look, shotFor, signal);
