@@ -24,7 +24,9 @@ async function standInGamepad(page: Page) {
     (window as unknown as { pressPad: (i: number) => Promise<void> }).pressPad = async (i: number) => {
       buttons[i]!.pressed = true;
       buttons[i]!.value = 1;
-      await new Promise((r) => setTimeout(r, 200)); // held for a fifth of a second, as a thumb does
+      // Held for most of a second: the app reads pads by polling (the Gamepad API has no press
+      // events), and on a loaded two-core machine the page's main thread can miss a short press.
+      await new Promise((r) => setTimeout(r, 800));
       buttons[i]!.pressed = false;
       buttons[i]!.value = 0;
     };
