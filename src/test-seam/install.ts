@@ -22,6 +22,7 @@ import { DEFAULT_BACKGROUND, type BackgroundKind } from '../features/background/
 import { holdFaceReplies } from './faults';
 import { glWatch, installGlWatch, resetGlWatch } from './glWatch';
 import { SEND_TIMES, type SendTimes } from '../features/send/flow';
+import { QrReader } from '../features/send/qrReader';
 
 installGlWatch();
 
@@ -39,6 +40,7 @@ function renderer() {
 
 const faceTracker = pageFaceTracker();
 let held: ReturnType<typeof holdFaceReplies> = null;
+let qrReader: QrReader | null = null;
 /** The last sequence a booth session ran (sessions report each run to the seam). */
 let lastRun: Promise<void> = Promise.resolve();
 onSequence((run) => (lastRun = run));
@@ -225,6 +227,10 @@ const api = {
     setTimes(patch: Partial<SendTimes>) {
       Object.assign(SEND_TIMES, patch);
     },
+  },
+  /** The booth's QR reader (its worker, zxing's own WebAssembly) on a picture the test drew: the codes' texts. */
+  qr: {
+    read: (bitmap: ImageBitmap): Promise<string[]> => (qrReader ??= new QrReader()).read(bitmap),
   },
 };
 
