@@ -13,7 +13,8 @@ import { holdUpToCamera, launchPhone, readQr } from '../e2e/drivers/phone';
 
 const camera = new LiveCamera('face-1280x720.mjpeg');
 test.use({ launchOptions: launchWithCamera({ clip: camera.path }) });
-test.afterAll(() => camera.remove());
+// Removed when the worker ends: with fullyParallel a worker may run this file's tests in several groups.
+process.on('exit', () => camera.remove());
 
 /** Long tasks (over 50 ms) on `page` during `ms`, counted and summed. */
 async function longTasks(page: Page, ms: number) {

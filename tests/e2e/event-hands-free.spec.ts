@@ -24,11 +24,12 @@ async function standInGamepad(page: Page) {
     (window as unknown as { pressPad: (i: number) => Promise<void> }).pressPad = async (i: number) => {
       buttons[i]!.pressed = true;
       buttons[i]!.value = 1;
-      // Held for most of a second: the app reads pads by polling (the Gamepad API has no press
-      // events), and on a loaded two-core machine the page's main thread can miss a short press.
-      await new Promise((r) => setTimeout(r, 800));
+      await new Promise((r) => setTimeout(r, 250)); // held for a quarter of a second, as a thumb does
       buttons[i]!.pressed = false;
       buttons[i]!.value = 0;
+      // And let go for a moment before any next press: the app polls the pad (every 50 ms), and a
+      // release followed at once by the next press would read as one long press.
+      await new Promise((r) => setTimeout(r, 250));
     };
   });
 }

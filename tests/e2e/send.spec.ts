@@ -13,7 +13,8 @@ import { guestTurn, startEvent } from './drivers/event';
 
 const camera = new LiveCamera('face-long-1280x720.mjpeg');
 test.use({ launchOptions: launchWithCamera({ clip: camera.path }) });
-test.afterAll(() => camera.remove());
+// Removed when the worker ends: with fullyParallel a worker may run this file's tests in several groups.
+process.on('exit', () => camera.remove());
 
 
 test('from the strip page: the strip arrives on the phone byte-identical to the download, with no server in between', async ({ page, requests, baseURL }) => {

@@ -51,8 +51,9 @@ export function watchGamepads(onPress: (pad: number, button: number) => void, pa
       const was = down.get(pad.index) ?? [];
       const now = pad.buttons.map((b) => b.pressed);
       // A button held when the pad is first seen is not a press.
-      if (down.has(pad.index)) now.forEach((pressed, i) => pressed && !was[i] && onPress(pad.index, i));
+      const pressed = down.has(pad.index) ? now.flatMap((on, i) => (on && !was[i] ? [i] : [])) : [];
       down.set(pad.index, now);
+      for (const i of pressed) onPress(pad.index, i);
     }
     if (!any) stop();
   };
