@@ -5,7 +5,7 @@
  * other directly: the same Wi-Fi, or the booth's hotspot); a host may name one. Never a TURN
  * server: a relay would carry the photo.
  */
-import { decodeDescription, encodeDescription } from './codec';
+import { answerText, codeFromAnswer, decodeDescription, encodeDescription } from './codec';
 import type { Offer } from './flow';
 
 /** Waits for the ICE candidates to be gathered (the description must carry them: no trickling). */
@@ -53,8 +53,8 @@ function opened(pc: RTCPeerConnection, channel: RTCDataChannel): Promise<RTCData
   });
 }
 
-/** The prefix of the phone's answer in its QR code: the booth ignores every other code. */
-export const ANSWER_PREFIX = 'PBA:';
+// The phone's answer QR code is `PBA:<code>` (codec.ts): the booth ignores every other code.
+export { ANSWER_PREFIX } from './codec';
 
 /** The booth's offer: the URL for the phone (our own receive page, the offer in its fragment). */
 export async function makeOffer(receiveUrl: (code: string) => string, stun: string | null = null): Promise<Offer<RTCDataChannel>> {
@@ -70,8 +70,9 @@ export async function makeOffer(receiveUrl: (code: string) => string, stun: stri
   return {
     url: receiveUrl(code),
     async accept(text: string) {
-      if (accepted || !text.startsWith(ANSWER_PREFIX)) throw new Error('Not an answer');
-      const answer = decodeDescription(text.slice(ANSWER_PREFIX.length));
+      const code = codeFromAnswer(text);
+      if (accepted || !code) throw new Error('Not an answer');
+      const answer = decodeDescription(code);
       if (answer.type !== 'answer' || answer.id.length !== id.length || answer.id.some((b, i) => b !== id[i])) throw new Error('Not this offer');
       accepted = true;
       await pc.setRemoteDescription({ type: 'answer', sdp: answer.sdp });
@@ -110,6 +111,6 @@ export async function answerOffer(code: string): Promise<Answer> {
   await pc.setRemoteDescription({ type: 'offer', sdp: offer.sdp });
   await pc.setLocalDescription(await pc.createAnswer());
   await gathered(pc);
-  const text = ANSWER_PREFIX + encodeDescription({ type: 'answer', sdp: pc.localDescription!.sdp }, offer.id);
+  const text = answerText(encodeDescription({ type: 'answer', sdp: pc.localDescription!.sdp }, offer.id));
   return { text, channel, failed, close: () => pc.close() };
 }
