@@ -10,6 +10,7 @@ const SHARED = ['lib', 'i18n', 'components', 'state'];
 /** layer → the layers it may import. */
 export const LAYERS = {
   entry: ['*'], // src/main.tsx, src/sw.ts
+  sw: [], // the service worker's own parts (src/sw/), given what they need by src/sw.ts
   'test-seam': ['*'], // installed only by a test build
   app: ['pages', 'features/*', 'storage', 'content', 'workers', 'gl', ...SHARED],
   pages: ['features/*', 'storage', 'content', ...SHARED],

@@ -1,94 +1,140 @@
 /// <reference lib="webworker" />
 // The service worker: the app shell precached (the app works offline after one visit), MediaPipe's
 // wasm and the face model cached on first use. Our own, so the network guard runs in it first.
+// Updates as Squoosh does them (src/sw/versions.ts): a new version installs and waits; the tabs
+// open keep running theirs (its files stay served); the app offers the reload, and the new version
+// takes over at the next navigation of the last tab, which reloads anyway.
 import './workers/installGuard';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { clientsClaim } from 'workbox-core';
+import { cacheNames, clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { CacheFirst } from 'workbox-strategies';
 import { DEFAULT_LANG, isLang } from './i18n/languages';
 import { MODEL_URL, WASM_BASE } from './features/vision/runtime.gen';
 import { SEGMENTATION_BASE } from './features/background/runtime.gen';
+import {
+  dropOtherPages, keepPage, langOfPath, languagesInUse, manifestPaths, openWindows, pagesCacheName, purgeRetired, retireOldFiles, versionOf,
+} from './sw/versions';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
-// Take control on the first visit, so the app works offline from then on.
-void self.skipWaiting();
+const MANIFEST = self.__WB_MANIFEST;
+const PATHS = manifestPaths(MANIFEST);
+const PAGES = pagesCacheName(versionOf(MANIFEST));
+const langOf = (pathname: string) => langOfPath(pathname, isLang, DEFAULT_LANG);
+
+// MediaPipe's wasm (13 MB) and the face model: cached when first used, so the landing page never
+// downloads them. Their URLs are named by version and content hash (scripts/assets.mjs), so an
+// update never mixes versions; what an older version cached goes once no tab can still use it.
+const RUNTIME_CACHE = 'face-model';
+const RUNTIME_PREFIXES = ['/mediapipe/', '/models/', '/segmentation/'];
+const isCurrentRuntime = (path: string) => path.startsWith(`${WASM_BASE}/`) || path === MODEL_URL || path.startsWith(`${SEGMENTATION_BASE}/`);
+const purge = () => purgeRetired(isCurrentRuntime, RUNTIME_CACHE);
+
+// The first version takes control of the page that registered it, so the app works offline from
+// then on; a later one is taken on the visitor's word ("Reload") or at the last tab's navigation.
 clientsClaim();
 cleanupOutdatedCaches();
-// The app's code, styles and images, and the home page of each language (index.html, ja.html…):
-// those navigations are answered from here.
-precacheAndRoute(self.__WB_MANIFEST);
-// Every other page is prerendered HTML of its own: from the network while online (and kept), and
-// offline the copy kept. The first page visited in a language brings that language's other pages
-// into the cache as well (listed in pages.json by the prerender, ~15 pages of ~12 KB), so offline
-// every page of a language once visited is its own HTML, hydrated as it is. A language never
-// visited falls back to its home page, where the app renders the page the URL asks for.
-const PAGES = 'pages';
-const pages = new NetworkFirst({
-  cacheName: PAGES,
-  plugins: [new ExpirationPlugin({ maxEntries: 400 }), new CacheableResponsePlugin({ statuses: [200] })],
-});
-const keptLangs = new Set<string>();
 
-/** Keeps every prerendered page of `lang` (once per service worker; a page already kept is not fetched again). */
-async function keepLanguage(lang: string): Promise<void> {
-  if (keptLangs.has(lang)) return;
-  keptLangs.add(lang);
-  try {
-    const list = (await (await fetch('/pages.json', { cache: 'no-store' })).json()) as Record<string, string[]>;
-    const cache = await caches.open(PAGES);
-    for (const path of list[lang] ?? []) {
-      if (await cache.match(path)) continue;
-      const res = await fetch(path);
-      if (res.ok) await cache.put(path, res);
-    }
-  } catch {
-    keptLangs.delete(lang); // offline or the list missing: try again on a later visit
+/**
+ * Every prerendered page of `langs` kept for this version (each page of a language is listed in
+ * pages.json by the prerender: ~19 pages of ~12 KB), only what is not kept yet. Offline, every
+ * page of a language once visited is its own HTML, hydrated as it is.
+ */
+async function keepLanguages(langs: Iterable<string>): Promise<void> {
+  const list = (await (await fetch('/pages.json', { cache: 'no-store' })).json()) as Record<string, string[]>;
+  const cache = await caches.open(PAGES);
+  for (const lang of langs) {
+    for (const path of list[lang] ?? []) if (!(await cache.match(path))) await keepPage(cache, path, PATHS).catch(() => false);
   }
 }
 
-const langOf = (url: string) => {
-  const first = new URL(url).pathname.split('/')[1];
-  return isLang(first) && first !== DEFAULT_LANG ? first : DEFAULT_LANG;
-};
+const keptLangs = new Set<string>();
+/** Keeps `lang`'s pages (once per worker run; retried on a later visit when offline). */
+async function keepLanguage(lang: string): Promise<void> {
+  if (keptLangs.has(lang)) return;
+  keptLangs.add(lang);
+  await keepLanguages([lang]).catch(() => keptLangs.delete(lang));
+}
 
-// Each page of the app, once this worker is active, asks it to keep its language's pages.
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      // An update: the files of the version running now are kept aside for its open tabs, and the
+      // pages of every language kept before are this version's own before it can take over.
+      if (self.registration.active) await retireOldFiles(cacheNames.precache, PATHS);
+      await keepLanguages(await languagesInUse(PAGES, langOf));
+    })().catch(() => undefined),
+  );
+});
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      await dropOtherPages(PAGES);
+      if ((await openWindows()) <= 1) await purge();
+    })(),
+  );
+});
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string; lang?: string } | null;
+  // The visitor took the update ("Reload"): this version takes over now.
+  if (data?.type === 'skip-waiting') void self.skipWaiting();
+  // Each page of the app, once this worker is active, asks it to keep its language's pages.
   if (data?.type === 'keep-language' && isLang(data.lang)) event.waitUntil(keepLanguage(data.lang));
 });
+
+/** Offline: the page kept for this version, else its language's precached home page. */
+async function offlinePage(url: URL): Promise<Response> {
+  const kept = await (await caches.open(PAGES)).match(url.pathname, { ignoreSearch: true });
+  if (kept) return kept;
+  const lang = langOf(url.pathname);
+  const home = lang !== DEFAULT_LANG ? `/${lang}.html` : '/index.html';
+  return (await matchPrecache(home)) ?? (await matchPrecache('/index.html')) ?? Response.error();
+}
+
+// Navigations, before the precache's own route (so the home pages too): a waiting version takes
+// over at the last tab's navigation (answered with a refresh, which the new version serves);
+// otherwise the network's page (kept when it is this version's), and offline the page kept.
 registerRoute(
-  new NavigationRoute(async (options) => {
-    const lang = langOf(options.request.url);
+  new NavigationRoute(async ({ request, event, url }) => {
+    const windows = await openWindows();
+    const waiting = self.registration.waiting;
+    if (waiting && windows <= 1) {
+      waiting.postMessage({ type: 'skip-waiting' });
+      // A page of its own (the site's icon named, so the browser asks for no /favicon.ico meanwhile).
+      const html = '<!doctype html><meta http-equiv="refresh" content="0"><link rel="icon" href="/favicon.svg" type="image/svg+xml">';
+      return new Response(html, { headers: { Refresh: '0', 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+    }
+    if (!waiting && windows <= 1) event.waitUntil(purge().catch(() => undefined));
     try {
-      return await pages.handle(options);
+      const res = await fetch(request);
+      const copy = res.clone();
+      if (res.ok) event.waitUntil(caches.open(PAGES).then((cache) => keepPage(cache, url.pathname, PATHS, copy)).catch(() => undefined));
+      return res;
     } catch {
-      const home = lang !== DEFAULT_LANG ? `/${lang}.html` : '/index.html';
-      return (await matchPrecache(home)) ?? (await matchPrecache('/index.html')) ?? Response.error();
+      return offlinePage(url);
     }
   }),
 );
-// MediaPipe's wasm (13 MB) and the face model: cached when first used, so the landing page never
-// downloads them. Their URLs are named by version and content hash (scripts/assets.mjs), so an
-// update never mixes versions; what an older version cached is dropped when this worker activates.
-const RUNTIME_CACHE = 'face-model';
-const isCurrentRuntime = (path: string) => path.startsWith(`${WASM_BASE}/`) || path === MODEL_URL || path.startsWith(`${SEGMENTATION_BASE}/`);
-self.addEventListener('activate', (event) => {
-  event.waitUntil(
-    caches.open(RUNTIME_CACHE).then(async (cache) => {
-      for (const request of await cache.keys()) if (!isCurrentRuntime(new URL(request.url).pathname)) await cache.delete(request);
-    }),
-  );
+// The app's code, styles and images, and the home page of each language (index.html, ja.html…).
+precacheAndRoute(MANIFEST);
+
+// Same-origin files no longer (or not yet) in this version's precache, for a tab running another
+// version: the files of the version before (kept aside at the update), or those a waiting version
+// has precached; else the runtime cache (filled on first use) or the network.
+const runtime = new CacheFirst({
+  cacheName: RUNTIME_CACHE,
+  plugins: [new ExpirationPlugin({ maxEntries: 10 }), new CacheableResponsePlugin({ statuses: [200] })],
 });
 registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && ['/mediapipe/', '/models/', '/segmentation/'].some((p) => url.pathname.startsWith(p)),
-  new CacheFirst({
-    cacheName: RUNTIME_CACHE,
-    plugins: [new ExpirationPlugin({ maxEntries: 10 }), new CacheableResponsePlugin({ statuses: [200] })],
-  }),
+  ({ url, sameOrigin }) => sameOrigin && (url.pathname.startsWith('/assets/') || RUNTIME_PREFIXES.some((p) => url.pathname.startsWith(p))),
+  async (options) => {
+    const kept = await caches.match(options.request, { ignoreVary: true });
+    if (kept) return kept;
+    return RUNTIME_PREFIXES.some((p) => options.url.pathname.startsWith(p)) ? runtime.handle(options) : fetch(options.request);
+  },
 );
 // Nothing leaves the device from any page or worker this service worker controls: a request to
 // another origin (a module a worker `import()`s, which no script-level guard can wrap) is refused.

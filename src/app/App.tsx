@@ -13,6 +13,7 @@ import { tutorialOpenAtom } from '../state/ui';
 import NotFoundPage from '../pages/NotFoundPage';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { GlobalErrorBanner } from './GlobalErrorBanner';
+import { UpdatePrompt } from './UpdatePrompt';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { loadScreen } from './loadScreen';
@@ -154,6 +155,8 @@ const Shell = memo(function Shell({ location, rest }: { location: string; rest: 
         <SessionPersistence />
       </MountOnce>
       {!bare && <GlobalErrorBanner />}
+      {/* Never in the guest booth of an event: the host takes updates from the set-up. */}
+      {!bare && <UpdatePrompt />}
     </>
   );
 });

@@ -26,7 +26,10 @@ test('offline, a page never opened in three languages is its own prerendered HTM
   await page.reload();
   await expect
     .poll(() => page.evaluate(async (paths) => {
-      const cache = await caches.open('pages');
+      // This version's kept pages (src/sw/versions.ts: one cache per version, `pages-<version>`).
+      const name = (await caches.keys()).find((n) => n.startsWith('pages-'));
+      if (!name) return false;
+      const cache = await caches.open(name);
       return (await Promise.all(paths.map((p) => cache.match(p)))).every(Boolean);
     }, PAGES.map(([p]) => p)), { timeout: 30_000, message: 'each language’s pages kept' })
     .toBe(true);

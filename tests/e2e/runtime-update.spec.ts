@@ -1,127 +1,167 @@
-import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import sirv from 'sirv';
+import type { BrowserContext, Page } from '@playwright/test';
 import { WASM_BASE } from '../../src/features/vision/meta';
-import { freePort } from './env';
 import { expect, test } from './fixtures';
+import { tr } from './i18n';
+
+const en = (key: string) => tr('en', key);
 import { enableBeauty, setLevels } from './helpers/beauty';
+import { RUNTIME_MARK, SECOND_CONTACT_TITLE, startDeployment, type Deployment } from './helpers/deploy';
 import { recordRequests } from './helpers/trust';
 
 /**
- * An update never mixes versions (issue 26), tried for real: the production build (dist/) serves a
- * returning visitor, then a second build of the same code whose MediaPipe loader file has changed
- * (node_modules copied, one line appended to `vision_wasm_internal.js`) takes its place on the same
- * origin, as a deploy would. The visitor's service worker updates, the booth loads the new runtime
- * from its new URL, and nothing of the old one is served or kept.
+ * Updates, tried for real (issues 26 and 38): the production build serves a visitor, then a second
+ * build (a changed MediaPipe loader file, so a new runtime URL, and a changed contact page heading)
+ * takes its place on the same origin, as a deploy would (helpers/deploy.ts). The new version
+ * installs and waits: open tabs keep running their own (their files stay served), the app offers
+ * the reload, and the new version takes over at the last tab's next page load.
  */
-
-const ROOT = resolve('.');
-const FIRST = resolve(process.env.PB_DIST ?? 'dist');
-const MARK = '// photobooth: the second build’s runtime';
-const SKIP = new Set(['node_modules', 'dist', 'dist-test', '.git', 'test-results', 'reports', 'bench-results', 'playwright-report']);
-
-let work: string;
-let second: string;
-let secondBase: string;
-let served = FIRST;
-let server: Server;
-let origin: string;
-
-/** A URL that scripts/assets.mjs wrote into a project's runtime.gen.ts. */
-function runtimeUrl(project: string, name: 'WASM_BASE' | 'MODEL_URL'): string {
-  const found = readFileSync(join(project, 'src/features/vision/runtime.gen.ts'), 'utf8').match(new RegExp(`${name} = '(.+)'`))?.[1];
-  if (!found) throw new Error(`${name} is missing from ${project}'s runtime.gen.ts`);
-  return found;
-}
-
-/** A copy of the project whose @mediapipe/tasks-vision has one changed runtime file, built as `npm run build` does. */
-function buildSecond(): void {
-  work = mkdtempSync(join(tmpdir(), 'pb-second-build-'));
-  for (const entry of readdirSync(ROOT)) if (!SKIP.has(entry)) cpSync(join(ROOT, entry), join(work, entry), { recursive: true });
-  mkdirSync(join(work, 'node_modules/@mediapipe'), { recursive: true });
-  for (const entry of readdirSync(join(ROOT, 'node_modules'))) {
-    if (entry !== '@mediapipe') symlinkSync(join(ROOT, 'node_modules', entry), join(work, 'node_modules', entry));
-  }
-  cpSync(join(ROOT, 'node_modules/@mediapipe/tasks-vision'), join(work, 'node_modules/@mediapipe/tasks-vision'), { recursive: true });
-  appendFileSync(join(work, 'node_modules/@mediapipe/tasks-vision/wasm/vision_wasm_internal.js'), `\n${MARK}\n`);
-  const env = { ...process.env, PHOTOBOOTH_MODEL: join(ROOT, 'public', runtimeUrl(ROOT, 'MODEL_URL')) };
-  for (const [cmd, args] of [
-    ['node', ['scripts/assets.mjs']],
-    ['npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn']],
-  ] as const) {
-    const r = spawnSync(cmd, [...args], { cwd: work, env, encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed in the second build:\n${r.stdout}\n${r.stderr}`);
-  }
-  second = join(work, 'dist');
-  secondBase = runtimeUrl(work, 'WASM_BASE');
-}
-
+let site: Deployment;
+// One second build for the whole file (a build takes a minute): its tests run in one worker, in order.
+test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  buildSecond();
-  const port = await freePort();
-  // One origin whose files a test swaps, as a host swaps a deploy (`single`: the SPA fallback).
-  const handlers = new Map<string, ReturnType<typeof sirv>>();
-  server = createServer((req, res) => {
-    if (!handlers.has(served)) handlers.set(served, sirv(served, { single: true, dev: true }));
-    handlers.get(served)!(req, res);
-  });
-  await new Promise<void>((ok) => server.listen(port, '127.0.0.1', ok));
-  origin = `http://127.0.0.1:${port}`;
+  site = await startDeployment();
 });
-test.afterAll(async () => {
-  await new Promise<void>((ok) => server.close(() => ok()));
-  rmSync(work, { recursive: true, force: true });
-});
-
+test.afterAll(async () => site?.close());
+test.beforeEach(() => site.reset());
 test.use({ serviceWorkers: 'allow' });
 
-const runtimeCache = (page: import('@playwright/test').Page) =>
-  page.evaluate(async () => (await (await caches.open('face-model')).keys()).map((r) => new URL(r.url).pathname).sort());
+const runtimeCache = (page: Page) => page.evaluate(async () => (await (await caches.open('face-model')).keys()).map((r) => new URL(r.url).pathname).sort());
+const controlled = (page: Page) => expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 30_000 }).toBe(true);
 
-test('a second build with a changed runtime file reaches a returning visitor: the service worker updates, the new runtime runs, the old one is dropped', async ({ page, context }) => {
+/**
+ * The browser's own check for a new /sw.js, asked for at once (it would come at a navigation, or
+ * within the hour through the app's own check): resolves once the new version has installed and waits.
+ */
+async function findUpdate(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    await reg?.update();
+  });
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state ?? null), { timeout: 90_000 }).toBe('installed');
+}
+
+/** Same-origin requests that failed (4xx/5xx) or were answered with another file's type. */
+function brokenLoads(context: BrowserContext): string[] {
+  const broken: string[] = [];
+  context.on('response', (r) => {
+    const type = r.headers()['content-type'] ?? '';
+    if (r.status() >= 400 || (/\.(js|css)$/.test(new URL(r.url()).pathname) && type.includes('text/html'))) broken.push(`${r.status()} ${r.url()}`);
+  });
+  return broken;
+}
+
+/** The contact page, by the footer's link: a screen this tab had not loaded (its code and words). */
+async function openContact(page: Page): Promise<void> {
+  await page.getByRole('contentinfo').getByRole('link', { name: en('nav.contact'), exact: true }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+}
+
+test('an open tab keeps its version after a deploy: it opens a screen it had not loaded, is offered the reload, and offline a kept page is the new version’s, styled and hydrated', async ({ page, context }) => {
   test.setTimeout(180_000);
-  expect(secondBase, 'the changed runtime file gives the runtime a new URL').not.toBe(WASM_BASE);
-  expect(secondBase.split('-')[0], 'same package version: only the content hash tells them apart').toBe(WASM_BASE.split('-')[0]);
+  const broken = brokenLoads(context);
+  await page.goto(`${site.origin}/`);
+  await controlled(page);
+  // The language's pages are kept for offline use once the worker controls a visit.
+  await expect.poll(() => page.evaluate(async () => {
+    const name = (await caches.keys()).find((n) => n.startsWith('pages-'));
+    return Boolean(name && (await (await caches.open(name)).match('/privacy-policy')));
+  }), { timeout: 30_000 }).toBe(true);
+  const prompt = page.getByRole('status').filter({ hasText: en('app.updateReady') });
+  await expect(prompt).toHaveCount(0);
+
+  site.deploy();
+  await findUpdate(page);
+  await expect(prompt, 'the tab is told a new version is ready').toBeVisible();
+  // The tab still runs the first build: the screen it had not loaded comes from its own version.
+  await openContact(page);
+  await expect(page.locator('h1')).toHaveText(en('contact.title'));
+  await expect(page.getByText(en('errors.chunkTitle'))).toHaveCount(0);
+  expect(broken, 'no file of the running version missing').toEqual([]);
+
+  // Offline, the tab goes to a page it kept before the update: this navigation of the last tab is
+  // where the new version takes over (a refresh), and the page is the new version's own copy.
+  await context.setOffline(true);
+  try {
+    await page.goto(`${site.origin}/privacy-policy`);
+    await expect(page.locator('h1')).toHaveText(en('privacy.title'), { timeout: 30_000 });
+    await page.locator('html.app-ready').waitFor({ state: 'attached', timeout: 30_000 });
+    // Styled: the app's stylesheet is applied (the footer is laid out as the app lays it out).
+    expect(await page.evaluate(() => getComputedStyle(document.body).getPropertyValue('--accent').trim())).not.toBe('');
+    expect(await page.evaluate(() => [...document.styleSheets].some((s) => /\/assets\/.+\.css$/.test(s.href ?? '')))).toBe(true);
+    // The new version: its contact page (kept while it installed) has the changed heading, offline.
+    await openContact(page);
+    await expect(page.locator('h1')).toHaveText(SECOND_CONTACT_TITLE);
+    await expect(prompt).toHaveCount(0);
+  } finally {
+    await context.setOffline(false);
+  }
+  expect(broken, 'no missing file, online or offline').toEqual([]);
+});
+
+test('the update prompt leads to the new version, and a second tab still on the old one keeps working', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  const broken = brokenLoads(context);
+  await page.goto(`${site.origin}/`);
+  await controlled(page);
+  const other = await context.newPage();
+  await other.goto(`${site.origin}/about`);
+
+  site.deploy();
+  await findUpdate(page);
+  const prompt = page.getByRole('status').filter({ hasText: en('app.updateReady') });
+  await expect(other.getByRole('status').filter({ hasText: en('app.updateReady') })).toBeVisible();
+  await prompt.getByRole('button', { name: en('app.updateReload') }).click();
+  // The page reloads into the new version.
+  await expect(prompt).toHaveCount(0, { timeout: 30_000 });
+  await openContact(page);
+  await expect(page.locator('h1')).toHaveText(SECOND_CONTACT_TITLE);
+
+  // The other tab, still running the first build, opens the screen it had not loaded: its own
+  // version's files are still served, kept aside when the new version took over.
+  await openContact(other);
+  await expect(other.locator('h1')).toHaveText(en('contact.title'));
+  await expect(other.getByText(en('errors.chunkTitle'))).toHaveCount(0);
+  expect(broken).toEqual([]);
+});
+
+test('a second build with a changed runtime file reaches a returning visitor: the new runtime runs, the old one is dropped', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  expect(site.secondBase, 'the changed runtime file gives the runtime a new URL').not.toBe(WASM_BASE);
+  expect(site.secondBase.split('-')[0], 'same package version: only the content hash tells them apart').toBe(WASM_BASE.split('-')[0]);
 
   // The first visit: the booth with beauty on runs the first build's runtime, which the service worker keeps.
-  await page.goto(`${origin}/`);
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 30_000 }).toBe(true);
-  await page.goto(`${origin}/photobooth`);
+  await page.goto(`${site.origin}/`);
+  await controlled(page);
+  await page.goto(`${site.origin}/photobooth`);
   await enableBeauty(page);
   await setLevels(page, { smooth: 60 });
   await expect(page.getByTestId('beauty-panel')).toHaveAttribute('data-landmarks', /^[1-9]x478$/, { timeout: 30_000 });
   await expect.poll(() => runtimeCache(page), { timeout: 30_000 }).toContain(`${WASM_BASE}/vision_wasm_internal.js`);
 
-  // The deploy: the same origin now serves the second build. The visitor comes back later, in a new tab.
-  served = second;
+  // The deploy; the visitor comes back later, in a new tab.
+  site.deploy();
   const requests = recordRequests(context);
   await page.close();
   const again = await context.newPage();
-  // The browser looks for a new /sw.js on navigation, but may put the check off while the worker is
-  // busy (on two loaded cores, past a minute): the check it would make is asked for at once here.
-  // The new worker installs, takes over and drops the old runtime.
-  await again.goto(`${origin}/photobooth`);
+  await again.goto(`${site.origin}/photobooth`);
+  await findUpdate(again);
+  // The next page load of the only tab: the new version takes over and drops the old runtime.
+  // (The reload is answered with a refresh the new version serves: the app is awaited after it.)
+  await again.reload();
   await again.locator('html.app-ready').waitFor({ state: 'attached', timeout: 30_000 });
-  await again.evaluate(async () => {
-    const reg = await navigator.serviceWorker.getRegistration();
-    await Promise.race([reg?.update().catch(() => undefined), new Promise((r) => setTimeout(r, 20_000))]);
-  });
-  await expect.poll(() => runtimeCache(again).then((keys) => keys.filter((k) => k.startsWith('/mediapipe/'))), { timeout: 90_000 }).not.toContain(
-    `${WASM_BASE}/vision_wasm_internal.js`,
-  );
+  await expect
+    .poll(() => runtimeCache(again).then((keys) => !keys.includes(`${WASM_BASE}/vision_wasm_internal.js`), () => false), { timeout: 90_000 })
+    .toBe(true);
   await enableBeauty(again);
   await setLevels(again, { smooth: 60 });
   await expect(again.getByTestId('beauty-panel')).toHaveAttribute('data-landmarks', /^[1-9]x478$/, { timeout: 30_000 });
 
   const paths = requests.map((r) => new URL(r.url).pathname);
-  expect(paths, 'the new runtime was loaded from its new URL').toContain(`${secondBase}/vision_wasm_internal.js`);
+  expect(paths, 'the new runtime was loaded from its new URL').toContain(`${site.secondBase}/vision_wasm_internal.js`);
   expect(paths.filter((p) => p.startsWith(`${WASM_BASE}/`)), 'nothing of the old runtime was asked for after the update').toEqual([]);
-  const loader = await again.evaluate(async (url) => (await fetch(url)).text(), `${secondBase}/vision_wasm_internal.js`);
-  expect(loader, 'what is served under the new URL is the changed file').toContain(MARK);
+  const loader = await again.evaluate(async (url) => (await fetch(url)).text(), `${site.secondBase}/vision_wasm_internal.js`);
+  expect(loader, 'what is served under the new URL is the changed file').toContain(RUNTIME_MARK);
   const kept = await runtimeCache(again);
-  expect(kept.filter((k) => k.startsWith('/mediapipe/')).every((k) => k.startsWith(`${secondBase}/`)), `only the new runtime is kept: ${kept.join(', ')}`).toBe(true);
+  expect(kept.filter((k) => k.startsWith('/mediapipe/')).every((k) => k.startsWith(`${site.secondBase}/`)), `only the new runtime is kept: ${kept.join(', ')}`).toBe(true);
 });

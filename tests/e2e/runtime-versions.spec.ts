@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 
 // MediaPipe's wasm and the face model are served under URLs named by version and content hash
 // (scripts/assets.mjs), and a service worker that activates drops what older versions cached
-// (issue 26): an update never mixes new worker code with old wasm.
+// (issue 26) once no other tab can still use it (issue 38: here the page is the only one): an update never mixes new worker code with old wasm.
 test.use({ serviceWorkers: 'allow' });
 
 test('the runtime URLs carry a version and a hash, and an activating service worker drops older versions’ cached runtime', async ({ page }) => {
@@ -29,15 +29,20 @@ test('the runtime URLs carry a version and a hash, and an activating service wor
     },
     [OLD, CURRENT] as const,
   );
-  // An updated service worker installs and activates: here the same script under another URL
-  // (a new worker to the browser, as a new build's sw.js is).
+  // An updated service worker installs, waits behind the one controlling the page, and activates
+  // when the page takes the update (the message the app's "Reload to update" sends): here the same
+  // script under another URL (a new worker to the browser, as a new build's sw.js is).
   await page.evaluate(async () => {
     const reg = await navigator.serviceWorker.register('/sw.js?update=1', { scope: '/' });
-    await new Promise<void>((resolve) => {
-      const sw = reg.installing ?? reg.waiting ?? reg.active!;
-      if (sw.state === 'activated') return resolve();
-      sw.addEventListener('statechange', () => sw.state === 'activated' && resolve());
-    });
+    const sw = reg.installing ?? reg.waiting ?? reg.active!;
+    const reached = (state: ServiceWorkerState) =>
+      new Promise<void>((resolve) => {
+        if (sw.state === state || (state === 'installed' && sw.state === 'activated')) return resolve();
+        sw.addEventListener('statechange', () => (sw.state === state || sw.state === 'activated') && resolve());
+      });
+    await reached('installed');
+    sw.postMessage({ type: 'skip-waiting' });
+    await reached('activated');
   });
   await expect
     .poll(() => page.evaluate(async () => (await (await caches.open('face-model')).keys()).map((r) => new URL(r.url).pathname).sort()))
