@@ -16,23 +16,7 @@ test('after a 4-shot sequence the photos and the way on are in view, with no scr
   await expectTrayInView(page);
 });
 
-test('every control on the booth is at least 44×44 px', async ({ page }) => {
-  await openBooth(page);
-  const small = await page.evaluate(() => {
-    const out: string[] = [];
-    const controls = document.querySelectorAll<HTMLElement>(
-      ':is(.site-header, .booth-page) :is(button, a[href], select, summary, input:not([type=checkbox]):not([type=radio]), label:has(> input[type=checkbox]), label:has(> input[type=radio]))',
-    );
-    for (const el of controls) {
-      if (el.closest('.visually-hidden, [hidden], .skip-link')) continue;
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 && r.height === 0) continue; // not rendered (a closed panel)
-      if (r.width < 44 || r.height < 44) out.push(`${el.tagName.toLowerCase()}${el.dataset.testid ? `[${el.dataset.testid}]` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(r.width)}×${Math.round(r.height)}`);
-    }
-    return out;
-  });
-  expect(small, 'controls under 44 px').toEqual([]);
-});
+// Touch targets (44×44 px, the drawers open too): touch-targets.spec.ts.
 
 test('with beauty open the drawer sits below the whole picture, and the face is in view', async ({ page }) => {
   test.setTimeout(90_000);

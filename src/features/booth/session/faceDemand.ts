@@ -6,7 +6,12 @@ import type { LiveFaceSource } from '../renderer/previewRenderer';
 import { lookNeedsFaces, type Look } from '../stages';
 import { readLook } from './look';
 
-/** After the camera is live, the model is loaded when the browser is idle (at the latest after this). */
+/**
+ * The strip's framing loads the model this long after the camera is live (then when the browser
+ * is idle, at the latest IDLE_LOAD_TIMEOUT_MS later), or at once when a sequence starts: its 13 MB
+ * wasm compiling beside the booth's own start on a slow device would stall the first seconds.
+ */
+const FRAMING_LOAD_AFTER_MS = 10_000;
 const IDLE_LOAD_TIMEOUT_MS = 8_000;
 
 /**
@@ -42,15 +47,24 @@ export class FaceDemand {
     if (this.framing || lookNeedsFaces(look)) void this.hold().load();
   }
 
-  /** The camera plays: the strip's framing wants faces, once the browser is idle. */
+  /** The camera plays: the strip's framing wants faces, once the first seconds are over and the browser idle. */
   cameraLive(): void {
     if (this.framing || this.idle) return;
-    const go = () => {
-      this.idle = null;
-      this.framing = true;
-      this.lookChanged(readLook(this.store, 'preview'));
+    let cancelIdle: (() => void) | null = null;
+    const timer = setTimeout(() => (cancelIdle = whenIdle(() => this.frame(), IDLE_LOAD_TIMEOUT_MS, 3000)), FRAMING_LOAD_AFTER_MS);
+    this.idle = () => {
+      clearTimeout(timer);
+      cancelIdle?.();
     };
-    this.idle = whenIdle(go, IDLE_LOAD_TIMEOUT_MS, 3000);
+  }
+
+  /** The strip's framing wants faces now (a sequence starts: its later shots get them). */
+  frame(): void {
+    this.idle?.();
+    this.idle = null;
+    if (this.framing) return;
+    this.framing = true;
+    this.lookChanged(readLook(this.store, 'preview'));
   }
 
   /** The visitor reached for a face effect (first touch of the beauty panel): load now. */
