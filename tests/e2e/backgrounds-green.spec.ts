@@ -2,8 +2,9 @@ import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
 import { chooseBackground, regionMean } from './helpers/backgrounds';
 import { freeze } from './helpers/beauty';
-import { openBooth } from './helpers/booth';
+
 import { keepPreview, type Region } from './helpers/props';
+import { openBooth } from './drivers/booth';
 
 /**
  * The green-screen key (issue 28) on the green-screen clip: the person is cut out by colour, with
@@ -31,7 +32,7 @@ async function personShift(page: import('@playwright/test').Page) {
 }
 
 async function keyOn(page: import('@playwright/test').Page) {
-  await openBooth(page);
+  await openBooth(page, { drawn: true });
   await page.getByTestId('mirror-preview').uncheck();
   await freeze(page);
   // The key on with no background yet: its controls are on screen (the page, and so the picture,
@@ -72,7 +73,7 @@ test.describe('when the person model cannot load (a real 404 from the server)', 
         post.call(this, message, transfer);
       } as typeof Worker.prototype.postMessage;
     });
-    await openBooth(page);
+    await openBooth(page, { drawn: true });
     await page.getByTestId('mirror-preview').uncheck();
     await chooseBackground(page, 'blur');
     await expect(page.getByTestId('background-picker')).toHaveAttribute('data-model', 'failed', { timeout: 30_000 });

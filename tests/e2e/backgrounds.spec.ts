@@ -2,8 +2,9 @@ import { launchWithCamera } from './env';
 import { expect, expectOnlyOwnOrigin, test } from './fixtures';
 import { chooseBackground, faceRegion, regionDetail, regionMean } from './helpers/backgrounds';
 import { freeze } from './helpers/beauty';
-import { openBooth } from './helpers/booth';
+
 import { keepPhoto, keepPreview, regionDiff, type Region } from './helpers/props';
+import { openBooth } from './drivers/booth';
 
 /**
  * Live backgrounds on the close-up clip (issue 28): the person model runs in a worker on the
@@ -22,7 +23,7 @@ const BACKGROUND: Region[] = [
 ];
 
 async function setUp(page: import('@playwright/test').Page) {
-  await openBooth(page);
+  await openBooth(page, { drawn: true });
   // The photos are not mirrored; the preview is compared with them as it is, unmirrored too.
   await page.getByTestId('mirror-preview').uncheck();
   await page.getByTestId('shot-count').selectOption('1');

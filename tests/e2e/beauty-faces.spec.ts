@@ -1,6 +1,7 @@
 import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
-import { enableBeauty, freeze, meanDiff, meanLuma, openBooth, setLevels, shoot, stillLandmarks, type Photo, type Pt } from './helpers/beauty';
+import { enableBeauty, freeze, meanDiff, meanLuma, setLevels, shoot, stillLandmarks, type Photo, type Pt } from './helpers/beauty';
+import { openBooth } from './drivers/booth';
 
 // Two faces in view (the group clip: a large face on the left, a smaller one on the right, each
 // too small in the 16:9 frame for the face detector's 128 px view of the whole frame): both are
@@ -24,7 +25,7 @@ function cheeks(face: Face, photo: Photo): [number, number, number, number][] {
 }
 
 test('both faces of a group are found live and on the still, and the retouch reaches both', async ({ page }) => {
-  await openBooth(page);
+  await openBooth(page, { shots: 1, countdown: 0 });
   await enableBeauty(page);
   await setLevels(page, { brightness: 100 });
   const live = async () => byX((await page.evaluate(() => window.__pbTest!.landmarks().live)) as Face[]);

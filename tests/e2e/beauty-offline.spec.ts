@@ -1,7 +1,8 @@
 import { MODEL_URL, WASM_BASE } from '../../src/features/vision/meta';
 import { launchWithCamera } from './env';
 import { expect, expectOnlyOwnOrigin, test } from './fixtures';
-import { openBooth, setLevels } from './helpers/beauty';
+import { setLevels } from './helpers/beauty';
+import { openBooth } from './drivers/booth';
 
 // After one use, beauty works offline: the service worker caches MediaPipe's wasm and the model
 // at run time (never precached, so the landing page does not download them).
@@ -17,7 +18,7 @@ test('beauty loads offline after one online use, and the landing page fetches no
   expect(requests.filter((r) => /\/(models|mediapipe)\//.test(r.url)).map((r) => r.url)).toEqual([]);
 
   // First use, online and controlled by the service worker.
-  await openBooth(page);
+  await openBooth(page, { shots: 1, countdown: 0 });
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   await page.getByTestId('beauty-enable').check();
   await setLevels(page, { eyes: 30 });

@@ -1,7 +1,8 @@
 import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
-import { enableBeauty, openBooth, setLevels } from './helpers/beauty';
+import { enableBeauty, setLevels } from './helpers/beauty';
 import { FACE_OVAL } from '../../src/features/beauty/faceRegions';
+import { openBooth } from './drivers/booth';
 
 // No wobble: the face outline the slim warp moves must hold its shape from frame to frame. The
 // close-up clip pans by a few pixels without turning or zooming, so the outline's points measured
@@ -10,7 +11,7 @@ test.use({ launchOptions: launchWithCamera({ clip: 'face-closeup-1280x720.mjpeg'
 
 test('the live face outline holds its shape from frame to frame (no wobble)', async ({ page }) => {
   test.setTimeout(120_000);
-  await openBooth(page);
+  await openBooth(page, { shots: 1, countdown: 0 });
   await enableBeauty(page);
   await setLevels(page, { slim: 100 });
   await expect.poll(() => page.evaluate(() => window.__pbTest!.landmarks().live.length), { timeout: 30_000 }).toBe(1);

@@ -13,7 +13,6 @@ import {
   LEVELS,
   meanDiff,
   meanLuma,
-  openBooth,
   plainShot,
   setLevels,
   shoot,
@@ -23,6 +22,7 @@ import {
 import { tr } from './i18n';
 import { FACE_OVAL, LEFT_BROW_RING, LEFT_EYE_RING, RIGHT_BROW_RING, RIGHT_EYE_RING } from '../../src/features/beauty/faceRegions';
 import { PIN_RING } from '../../src/features/beauty/faceField';
+import { openBooth } from './drivers/booth';
 
 // Beauty panel with a face in view (the close-up clip); the no-face case is beauty-noface.spec.ts.
 test.use({ launchOptions: launchWithCamera({ clip: 'face-closeup-1280x720.mjpeg' }) });
@@ -37,7 +37,7 @@ test('the worker reports 478 landmarks for one face, loading with a progress bar
     await held;
     await route.continue();
   });
-  await openBooth(page);
+  await openBooth(page, { shots: 1, countdown: 0 });
   await page.getByTestId('beauty-enable').check();
   await expect(page.getByRole('progressbar', { name: tr('en', 'beauty.loadingLabel') })).toBeVisible();
   release();
@@ -169,7 +169,7 @@ test('eye enlarge, face slim, smoothing, brightness and enhance change the photo
 });
 
 test('presets set the nine sliders to their documented values; reset returns them to zero', async ({ page, requests, baseURL }) => {
-  await openBooth(page);
+  await openBooth(page, { shots: 1, countdown: 0 });
   const panel = page.getByTestId('beauty-panel');
   await page.getByTestId('beauty-enable').focus();
   await page.keyboard.press('Space');
@@ -211,7 +211,7 @@ test.describe('beauty when the model cannot load', () => {
 
   test('the panel says face effects are unavailable and capture still works', async ({ page, requests, baseURL }) => {
     await page.route(`**${MODEL_URL}`, (route) => route.fulfill({ status: 404, body: 'not found' }));
-    await openBooth(page);
+    await openBooth(page, { shots: 1, countdown: 0 });
     await page.getByTestId('beauty-enable').check();
     await expect(page.getByTestId('beauty-unavailable')).toHaveText(
       tr('en', 'beauty.unavailable', { reason: tr('en', 'beauty.reasons.model') }),
@@ -231,7 +231,7 @@ test.describe('beauty when the model cannot load', () => {
 });
 
 test('after a lost WebGL context is restored, the beauty passes are rebuilt and still retouch', async ({ page, requests, baseURL }) => {
-  await openBooth(page);
+  await openBooth(page, { shots: 1, countdown: 0 });
   await enableBeauty(page);
   await freeze(page);
   await setLevels(page, {});

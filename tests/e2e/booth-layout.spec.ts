@@ -1,6 +1,7 @@
 import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
-import { openBooth, previewInView, useEveryControl } from './helpers/layout';
+import { previewInView, useEveryControl } from './helpers/layout';
+import { openBooth } from './drivers/booth';
 
 /** Laptops with a landscape camera: the preview stays beside the controls, never scrolled away. */
 test.use({ launchOptions: launchWithCamera({ clip: 'face-1280x720.mjpeg' }) });

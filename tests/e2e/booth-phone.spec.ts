@@ -1,6 +1,7 @@
 import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
-import { expectSteadyStage, openBooth, PHONE, previewInView, storedPhotos, useEveryControl } from './helpers/layout';
+import { expectSteadyStage, PHONE, previewInView, storedPhotos, useEveryControl } from './helpers/layout';
+import { openBooth } from './drivers/booth';
 
 /** A phone in portrait (390×844 at 3×, touch) with a phone-style portrait camera. */
 test.use({ ...PHONE, launchOptions: launchWithCamera({ clip: 'face-portrait-1080x1920.mjpeg' }) });

@@ -1,6 +1,7 @@
 import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
-import { expectSteadyStage, openBooth } from './helpers/layout';
+import { expectSteadyStage } from './helpers/layout';
+import { openBooth } from './drivers/booth';
 
 /**
  * A 4:3 webcam on a laptop: the stage keeps the 16:9 shape the prerendered page gave it, and the

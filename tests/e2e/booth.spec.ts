@@ -1,17 +1,18 @@
 import { launchWithCamera } from './env';
 import { test, expect } from './fixtures';
-import { capturedJpegs, correlation, firstClipFrame, grid, meanRgb, openBooth, pickFilter, previewPixels } from './helpers/booth';
+import { capturedJpegs, correlation, firstClipFrame, grid, meanRgb, pickFilter, previewPixels } from './helpers/booth';
 import { captureSequence } from './helpers/capture';
 import { liveCameraTracks, spyOnCameraStreams, unplugCamera } from './helpers/trust';
 import { tr } from './i18n';
 import { SLOW_GPU_MAX_PIXELS } from '../../src/features/booth/meta';
+import { openBooth } from './drivers/booth';
 
 test.use({ launchOptions: launchWithCamera({ clip: 'face-1280x720.mjpeg' }) });
 
 test.describe('booth with a camera', () => {
 
   test('the preview shows the camera picture, mirrored by default', async ({ page }) => {
-    await openBooth(page);
+    await openBooth(page, { drawn: true });
     const frame = firstClipFrame('face-1280x720.mjpeg');
     const shown = await previewPixels(page);
     const seen = shown.cells;
@@ -44,7 +45,7 @@ test.describe('booth with a camera', () => {
   });
 
   test('grayscale removes colour and sepia makes R > G > B', async ({ page }) => {
-    await openBooth(page);
+    await openBooth(page, { drawn: true });
     const plain = await previewPixels(page);
     expect(plain.saturation).toBeGreaterThan(0.1);
 
@@ -61,7 +62,7 @@ test.describe('booth with a camera', () => {
   });
 
   test('keys 1–9 pick filters, arrows move through the list, light level is shown', async ({ page }) => {
-    await openBooth(page);
+    await openBooth(page, { drawn: true });
     // Live thumbnails: the visitor under each filter (grey under grayscale, colour under none).
     const thumb = (id: string) =>
       page.getByTestId(`filter-${id}`).locator('canvas').evaluate((c: HTMLCanvasElement) => {
@@ -108,7 +109,7 @@ test.describe('booth with a camera', () => {
 
   test('a 4-shot capture keeps 4 full-resolution photos with the filter baked in; retake replaces one', async ({ page }) => {
     test.setTimeout(120_000);
-    await openBooth(page);
+    await openBooth(page, { drawn: true });
     await captureSequence(page, { shots: 4, countdown: 3, filterId: 'sepia' });
 
     const photos = await capturedJpegs(page);
@@ -145,7 +146,7 @@ test.describe('booth with a camera', () => {
   });
 
   test('Escape stops the countdown and keeps the photos taken so far', async ({ page }) => {
-    await openBooth(page);
+    await openBooth(page, { drawn: true });
     await page.getByTestId('shot-count').selectOption('3');
     await page.getByTestId('countdown').selectOption('3');
     const stageSize = async () => {
@@ -170,7 +171,7 @@ test.describe('booth with a camera', () => {
   });
 
   test('a lost WebGL context falls back to the plain preview and comes back on restore', async ({ page }) => {
-    await openBooth(page);
+    await openBooth(page, { drawn: true });
     await page.evaluate(() => {
       const gl = (document.querySelector('[data-testid=booth-canvas]') as HTMLCanvasElement).getContext('webgl2')!;
       (window as unknown as { __lose: WEBGL_lose_context }).__lose = gl.getExtension('WEBGL_lose_context')!;
@@ -208,7 +209,7 @@ test.describe('booth with a camera', () => {
 
   test('a camera unplugged mid-session: a message and a retry, and the photos are kept', async ({ page }) => {
     await spyOnCameraStreams(page);
-    await openBooth(page);
+    await openBooth(page, { drawn: true });
     await captureSequence(page, { shots: 1, countdown: 0 });
     // What the browser does when the camera goes away: the track ends.
     expect(await unplugCamera(page)).toBe(1);
@@ -278,7 +279,7 @@ test.describe('booth with a camera', () => {
 
   test('leaving the booth stops every camera track', async ({ page }) => {
     await spyOnCameraStreams(page);
-    await openBooth(page);
+    await openBooth(page, { drawn: true });
     expect(await liveCameraTracks(page)).toBeGreaterThan(0);
     await page.getByRole('contentinfo').getByRole('link', { name: tr('en', 'nav.contact'), exact: true }).first().click();
     await expect(page).toHaveURL(/\/contact$/);

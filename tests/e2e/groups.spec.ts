@@ -3,8 +3,9 @@ import { BEAUTY_PRESETS } from '../../src/features/beauty/meta';
 import { MAX_FACES } from '../../src/features/vision/meta';
 import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
-import { enableBeauty, freeze, openBooth } from './helpers/beauty';
+import { enableBeauty, freeze } from './helpers/beauty';
 import { eyesRegion, keepPhoto, keepPreview, liveFaces, regionDiff, settledFaces } from './helpers/props';
+import { openBooth } from './drivers/booth';
 
 // Groups up to four (issue 25): the four-faces clip (faces ~90–130 px wide in 1280×720). Every
 // face is tracked, every beauty preset runs live with the preview moving and no error, a prop
@@ -25,7 +26,7 @@ async function choose(page: Page, id: string) {
 }
 
 test('all four faces are tracked, and every beauty preset runs live on them for 10 s with the preview moving and no error', async ({ page }) => {
-  await openBooth(page);
+  await openBooth(page, { shots: 1, countdown: 0 });
   await enableBeauty(page);
   // A preset on: the landmarks run only while an effect needs them.
   await page.locator('.beauty-presets button').first().click();
@@ -52,7 +53,7 @@ test('all four faces are tracked, and every beauty preset runs live on them for 
 });
 
 test('a prop sits on all four heads, and a one-shot photo has the prop and the retouch on every face', async ({ page }) => {
-  await openBooth(page);
+  await openBooth(page, { shots: 1, countdown: 0 });
   await page.getByLabel('Mirror saved photos').check();
   await choose(page, 'sunglasses');
   await fourFaces(page);

@@ -2,9 +2,10 @@ import jpeg from 'jpeg-js';
 import type { Page } from '@playwright/test';
 import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
-import { enableBeauty, openBooth, setLevels } from './helpers/beauty';
+import { enableBeauty, setLevels } from './helpers/beauty';
 import { chooseBackground } from './helpers/backgrounds';
 import { liveFaces } from './helpers/props';
+import { openBooth } from './drivers/booth';
 
 // The live path never stalls the main thread on the GPU (issue 29), checked through the test
 // seam's watch on the booth's WebGL calls (src/test-seam/glWatch.ts):
@@ -43,7 +44,7 @@ async function keep(page: Page, name: string) {
 }
 
 test('no shader is compiled inside a live frame after the booth has started, whatever is switched on', async ({ page }) => {
-  await openBooth(page);
+  await openBooth(page, { shots: 1, countdown: 0 });
   // The booth has started: its first frames are drawn.
   await keep(page, 'plain');
   await page.evaluate(() => window.__pbTest!.resetGlWatch());
@@ -89,7 +90,7 @@ test('no shader is compiled inside a live frame after the booth has started, wha
 });
 
 test('a photo is read back through a pixel buffer, never with a synchronous readPixels', async ({ page }) => {
-  await openBooth(page);
+  await openBooth(page, { shots: 1, countdown: 0 });
   await enableBeauty(page);
   await setLevels(page, { smooth: 50, eyes: 40 });
   await page.getByTestId('prop-sunglasses').click();

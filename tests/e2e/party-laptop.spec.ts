@@ -1,7 +1,8 @@
 import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
-import { openBooth } from './helpers/layout';
+
 import { expectTrayInView, fourShots, heartPinkAtEdges } from './helpers/party';
+import { openBooth } from './drivers/booth';
 
 /** A laptop at 1280×800 with a landscape camera, at a party (issue 27). */
 test.use({ viewport: { width: 1280, height: 800 }, launchOptions: launchWithCamera({ clip: 'face-1280x720.mjpeg' }) });

@@ -1,7 +1,8 @@
 import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
-import { expectWholeFaceInPreview, openBooth, PHONE, previewInView } from './helpers/layout';
+import { expectWholeFaceInPreview, PHONE, previewInView } from './helpers/layout';
 import { expectTrayInView, fourShots } from './helpers/party';
+import { openBooth } from './drivers/booth';
 
 /**
  * A phone at 390×844 with a portrait camera, at a party (issue 27): the shots in view after the

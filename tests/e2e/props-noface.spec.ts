@@ -1,14 +1,15 @@
 import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
-import { freeze, openBooth } from './helpers/beauty';
+import { freeze } from './helpers/beauty';
 import { keepPreview, regionDiff } from './helpers/props';
+import { openBooth } from './drivers/booth';
 
 // A prop with nobody in view (the no-face clip): nothing is drawn.
 test.use({ launchOptions: launchWithCamera({ clip: 'noface-640x480.mjpeg' }) });
 
 test('with no face in view, no prop is drawn', async ({ page }) => {
   test.setTimeout(120_000);
-  await openBooth(page);
+  await openBooth(page, { shots: 1, countdown: 0 });
   await page.getByTestId('prop-crown').click();
   await expect(page.getByTestId('prop-picker')).toHaveAttribute('data-prop', 'crown');
   // The landmarker has looked at live frames and found nobody.

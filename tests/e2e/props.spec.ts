@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import { launchWithCamera } from './env';
 import { expect, expectAccessible, test } from './fixtures';
-import { freeze, openBooth } from './helpers/beauty';
+import { freeze } from './helpers/beauty';
 import { eyesRegion, keepPhoto, keepPreview, liveFaces, regionDiff, regionSpread, settledFaces, type Region } from './helpers/props';
+import { openBooth } from './drivers/booth';
 
 // Face-tracked props with two faces in view (the group clip): drawn around both heads and nowhere
 // else, in the saved photo where the preview had them, under the colour filter.
@@ -37,7 +38,7 @@ async function twoFaces(page: Page): Promise<Face[]> {
 }
 
 test('a prop sits on both faces in the preview and nowhere else; the saved photo has it where the preview did', async ({ page }) => {
-  await openBooth(page);
+  await openBooth(page, { shots: 1, countdown: 0 });
   await page.getByLabel('Mirror saved photos').check();
   await choose(page, 'sunglasses');
   await twoFaces(page);
@@ -79,7 +80,7 @@ test('a prop sits on both faces in the preview and nowhere else; the saved photo
 });
 
 test('a colour filter chosen after the prop colours the prop too', async ({ page }) => {
-  await openBooth(page);
+  await openBooth(page, { shots: 1, countdown: 0 });
   await choose(page, 'partyHat');
   const [left] = await twoFaces(page);
   await freeze(page);

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
-import { openBooth, PHONE } from './helpers/layout';
+import { PHONE } from './helpers/layout';
+import { openBooth } from './drivers/booth';
 
 /**
  * Every touch target of the phone booth is at least 44×44 CSS px (issue 38; WCAG 2.5.5, Apple's

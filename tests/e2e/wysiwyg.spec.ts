@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
 import { freeze, setLevels } from './helpers/beauty';
+import { openBooth } from './drivers/booth';
 
 /**
  * What you see is what you get: each saved photo is what the preview showed at the moment of its
@@ -12,10 +13,9 @@ import { freeze, setLevels } from './helpers/beauty';
 
 test.use({ launchOptions: launchWithCamera({ clip: 'face-closeup-1280x720.mjpeg' }) });
 
-async function openBooth(page: Page) {
-  await page.goto('/photobooth');
-  await expect(page.getByTestId('booth-stage')).toHaveAttribute('data-camera-status', 'live', { timeout: 30_000 });
-  await expect(page.getByTestId('booth-stage')).toHaveAttribute('data-render-mode', 'webgl');
+/** The booth, its saved photos mirrored as the preview is. */
+async function openMirroredBooth(page: Page) {
+  await openBooth(page);
   await page.getByLabel('Mirror saved photos').check();
 }
 
@@ -50,7 +50,7 @@ function photoVsPreview(page: Page, index: number, name: string) {
 
 test('a filter changed between shots: each saved photo matches the preview at the moment of its shot', async ({ page }) => {
   test.setTimeout(90_000);
-  await openBooth(page);
+  await openMirroredBooth(page);
   await page.getByTestId('shot-count').selectOption('2');
   await page.getByTestId('countdown').selectOption('3');
   await freeze(page);
@@ -148,7 +148,7 @@ test('skin smoothing takes away the same share of fine detail in the preview and
   test.setTimeout(120_000);
   // A small preview (a phone-sized stage) against a 1280×720 photo: the sizes differ 3×.
   await page.setViewportSize({ width: 640, height: 480 });
-  await openBooth(page);
+  await openMirroredBooth(page);
   await page.getByTestId('shot-count').selectOption('1');
   await page.getByTestId('countdown').selectOption('0');
   // The phone layout: beauty is a drawer.

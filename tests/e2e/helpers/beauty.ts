@@ -1,5 +1,6 @@
 import jpeg from 'jpeg-js';
 import { expect, type Page } from '@playwright/test';
+import { openBooth } from '../drivers/booth';
 
 /**
  * Beauty test helpers, measured on captured photos (what the visitor keeps). To compare beauty
@@ -17,13 +18,6 @@ export interface Photo {
 export const LEVELS = ['smooth', 'brightness', 'enhance', 'slim', 'eyes', 'lips', 'blush', 'teeth', 'eyeWhites'] as const;
 export type Level = (typeof LEVELS)[number];
 
-
-export async function openBooth(page: Page) {
-  await page.goto('/photobooth');
-  await expect(page.getByTestId('booth-stage')).toHaveAttribute('data-camera-status', 'live', { timeout: 30_000 });
-  await page.getByTestId('shot-count').selectOption('1');
-  await page.getByTestId('countdown').selectOption('0');
-}
 
 export async function enableBeauty(page: Page) {
   const toggle = page.getByTestId('beauty-enable');
@@ -79,7 +73,7 @@ export async function stillLandmarks(page: Page): Promise<Pt[][]> {
  * photo with every level at 0, and that frame's landmarks (`P(i)`: landmark i in photo pixels).
  */
 export async function plainShot(page: Page) {
-  await openBooth(page);
+  await openBooth(page, { shots: 1, countdown: 0 });
   await enableBeauty(page);
   await freeze(page);
   await setLevels(page, {});

@@ -89,14 +89,6 @@ export async function previewPixels(page: Page): Promise<CanvasStats> {
   });
 }
 
-export async function openBooth(page: Page, path = '/photobooth') {
-  await page.goto(path);
-  await expect(page.getByTestId('booth-stage')).toHaveAttribute('data-camera-status', 'live', { timeout: 30_000 });
-  await expect(page.getByTestId('booth-stage')).toHaveAttribute('data-render-mode', 'webgl');
-  // Wait for a drawn frame (the canvas starts black).
-  await expect.poll(async () => (await previewPixels(page)).r, { timeout: 15_000 }).toBeGreaterThan(10);
-}
-
 export async function pickFilter(page: Page, id: string) {
   await page.getByTestId(`filter-${id}`).click();
   await expect(page.getByTestId(`filter-${id}`)).toHaveAttribute('aria-checked', 'true');

@@ -23,22 +23,6 @@ export async function expectInView(page: Page, after: string, min = 0.8) {
   expect(v.share, `preview in view after ${after}`).toBeGreaterThanOrEqual(min);
 }
 
-export async function openBooth(page: Page) {
-  await page.goto('/photobooth');
-  await expect(page.getByTestId('booth-stage')).toHaveAttribute('data-camera-status', 'live', { timeout: 30_000 });
-  await expect(page.getByTestId('booth-stage')).toHaveAttribute('data-render-mode', 'webgl');
-  // The first camera frame is there (the preview has its size and shape).
-  await expect
-    .poll(() =>
-      page.evaluate(() => {
-        const v = document.querySelector<HTMLVideoElement>('[data-testid="booth-stage"] video')!;
-        const c = document.querySelector<HTMLCanvasElement>('[data-testid="booth-canvas"]')!.getBoundingClientRect();
-        return v.videoWidth > 0 && Math.abs(c.width / c.height - v.videoWidth / v.videoHeight) < 0.02;
-      }),
-    )
-    .toBe(true);
-}
-
 /**
  * The whole face is inside the preview: every landmark the app found is inside the camera frame,
  * the canvas shows the whole frame (same shape), and the face's box on the page is in the viewport.

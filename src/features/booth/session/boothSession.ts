@@ -221,7 +221,6 @@ export class BoothSession {
     if (!this.canShoot || !renderer || this.sequence) return null;
     const abort = new AbortController();
     this.sequence = abort;
-    this.faces.frame();
     // A caller's own stop (the guest flow's deadline) stops it like Esc does.
     const stop = () => abort.abort();
     signal?.addEventListener('abort', stop);

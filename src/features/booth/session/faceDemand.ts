@@ -8,8 +8,9 @@ import { readLook } from './look';
 
 /**
  * The strip's framing loads the model this long after the camera is live (then when the browser
- * is idle, at the latest IDLE_LOAD_TIMEOUT_MS later), or at once when a sequence starts: its 13 MB
- * wasm compiling beside the booth's own start on a slow device would stall the first seconds.
+ * is idle, at the latest IDLE_LOAD_TIMEOUT_MS later): its 13 MB wasm compiling beside the booth's
+ * own start would stall the first seconds on a slow device. A shot before then is framed on the
+ * middle of the picture (as where no face is found); a face effect loads the model at once.
  */
 const FRAMING_LOAD_AFTER_MS = 10_000;
 const IDLE_LOAD_TIMEOUT_MS = 8_000;
@@ -51,20 +52,16 @@ export class FaceDemand {
   cameraLive(): void {
     if (this.framing || this.idle) return;
     let cancelIdle: (() => void) | null = null;
-    const timer = setTimeout(() => (cancelIdle = whenIdle(() => this.frame(), IDLE_LOAD_TIMEOUT_MS, 3000)), FRAMING_LOAD_AFTER_MS);
+    const go = () => {
+      this.idle = null;
+      this.framing = true;
+      this.lookChanged(readLook(this.store, 'preview'));
+    };
+    const timer = setTimeout(() => (cancelIdle = whenIdle(go, IDLE_LOAD_TIMEOUT_MS, 3000)), FRAMING_LOAD_AFTER_MS);
     this.idle = () => {
       clearTimeout(timer);
       cancelIdle?.();
     };
-  }
-
-  /** The strip's framing wants faces now (a sequence starts: its later shots get them). */
-  frame(): void {
-    this.idle?.();
-    this.idle = null;
-    if (this.framing) return;
-    this.framing = true;
-    this.lookChanged(readLook(this.store, 'preview'));
   }
 
   /** The visitor reached for a face effect (first touch of the beauty panel): load now. */

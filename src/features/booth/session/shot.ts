@@ -1,4 +1,4 @@
-import { isAborted, withDeadline } from '../../../lib/deadline';
+import { isAborted } from '../../../lib/deadline';
 import type { CapturedPhoto } from '../../../state/session';
 import type { FaceTracker } from '../../vision/faceTracker';
 import type { FaceLandmarks } from '../../vision/types';
@@ -21,9 +21,6 @@ export interface ShotDeps {
   onMaskLate(): void;
 }
 
-/** How long a shot waits for a face model that is still loading. */
-const MODEL_WAIT_MS = 4_000;
-
 /**
  * One photo: the look read once at the shutter; the still searched for faces (with a deadline:
  * a tracker that does not answer never holds the shutter); the stages get the still's faces and,
@@ -35,14 +32,8 @@ export async function takeShot(deps: ShotDeps, index: number, signal: AbortSigna
   // The faces the preview drew its effects on at this moment.
   const shown = tracker && lookNeedsFaces(look) ? tracker.getLiveFaces().faces : [];
   const facesFor = async (still: ImageBitmap): Promise<ShotFaces> => {
-    if (!tracker) return { still: [], shown };
+    if (!tracker?.isReady) return { still: [], shown };
     try {
-      // A model still loading (the framing asks for it when the sequence starts) is waited for a
-      // moment; past that the photo goes on without its faces.
-      if (tracker.getStatus().state === 'loading') await withDeadline(tracker.load(), MODEL_WAIT_MS, signal).catch((e: unknown) => {
-        if (isAborted(e)) throw e;
-      });
-      if (!tracker.isReady) return { still: [], shown };
       return { still: await tracker.detectStill(still, signal), shown };
     } catch (error) {
       if (isAborted(error)) throw error;
