@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 import { EARLY_CAMERA_PAGE } from '../src/features/camera/meta';
@@ -8,7 +10,8 @@ export interface CameraFirstPlugin extends Plugin {
   /**
    * A built page as served at `path` (null: the not-found page): on the booth's pages the early
    * script goes first in the head, right after the CSP, and starts the app, which the page only
-   * preloads. Other pages are left as they are.
+   * preloads; its tag carries, in the page's language, what it says should the app not load.
+   * Other pages are left as they are.
    */
   finishPage(path: string | null, html: string): string;
 }
@@ -65,9 +68,24 @@ export function cameraFirstPlugin(): CameraFirstPlugin {
       const csp = /<meta http-equiv="Content-Security-Policy"[^>]*>/;
       const app = `<script type="module" crossorigin src="${appEntry}"></script>`;
       if (!csp.test(html) || !html.includes(app)) throw new Error(`camera-first: no CSP meta or no app entry in the page for ${path}`);
+      // The words the early script shows when the app cannot be loaded: it runs before the app
+      // and its strings, so the page carries them, in its language (errors.startFailed, errors.reload).
+      const lang = /<html lang="([^"]+)"/.exec(html)?.[1] ?? 'en';
+      const errors = startWords(config.root, lang);
+      const words = `data-fail="${attr(errors.startFailed)}" data-reload="${attr(errors.reload)}"`;
       return html
-        .replace(csp, (meta) => `${meta}<script src="/${fileName}"></script>`)
+        .replace(csp, (meta) => `${meta}<script src="/${fileName}" ${words}></script>`)
         .replace(app, `<link rel="modulepreload" crossorigin href="${appEntry}">`);
     },
   };
 }
+
+/** A language's errors.startFailed and errors.reload, from i18n/<lang>.json. */
+function startWords(root: string, lang: string): { startFailed: string; reload: string } {
+  const dict = JSON.parse(readFileSync(resolve(root, 'i18n', `${lang}.json`), 'utf8')) as { errors?: Record<string, unknown> };
+  const { startFailed, reload } = dict.errors ?? {};
+  if (typeof startFailed !== 'string' || typeof reload !== 'string') throw new Error(`camera-first: no errors.startFailed or errors.reload in i18n/${lang}.json`);
+  return { startFailed, reload };
+}
+
+const attr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

@@ -6,7 +6,8 @@
  *
  * On those pages it also starts the app: the build gives it the app's entry (`__PB_APP_ENTRY__`;
  * the page itself only preloads it), imported once the early picture plays (or cannot), so the
- * app's code neither delays the picture nor waits for it to be fetched.
+ * app's code neither delays the picture nor waits for it to be fetched. Should that import fail,
+ * the page says so and offers a reload (the words come on this script's tag, from the prerender).
  */
 import { earlyPictureSettled, startEarlyCamera } from './features/camera/early';
 import { EARLY_CAMERA_PAGE } from './features/camera/meta';
@@ -22,5 +23,36 @@ if (typeof __PB_APP_ENTRY__ === 'string') {
     if (document.readyState !== 'loading') resolve();
     else document.addEventListener('DOMContentLoaded', () => resolve(), { once: true });
   });
-  void Promise.all([parsed, earlyPictureSettled()]).then(() => import(/* @vite-ignore */ entry));
+  // This script's own tag, which carries the words to show should the app not load (read now:
+  // document.currentScript is only set while the script first runs).
+  const words = document.currentScript?.dataset ?? {};
+  void Promise.all([parsed, earlyPictureSettled()])
+    .then(() => import(/* @vite-ignore */ entry))
+    .catch(() => startFailed(words));
+}
+
+/**
+ * The app's code did not come (the network is gone, or a file of this version is no longer on
+ * the server after an update): the page would sit there, prerendered but dead. It says so, in the
+ * page's language, with a Reload button, styled here (the app's stylesheet may be missing too).
+ */
+function startFailed(words: DOMStringMap) {
+  const box = document.createElement('div');
+  box.setAttribute('role', 'alert');
+  box.dataset.testid = 'start-failed';
+  box.style.cssText =
+    'position:fixed;z-index:2147483647;top:12px;left:50%;transform:translateX(-50%);width:min(560px,calc(100% - 24px));box-sizing:border-box;' +
+    'padding:16px;border:2px solid #b42318;border-radius:12px;background:#fff;color:#1f1720;box-shadow:0 8px 24px rgb(0 0 0/.2);' +
+    'font:16px/1.4 system-ui,sans-serif;text-align:center';
+  const text = document.createElement('p');
+  text.style.margin = '0 0 12px';
+  text.textContent = words.fail || 'Photobooth could not load. Check your internet connection, then reload the page.';
+  const reload = document.createElement('button');
+  reload.type = 'button';
+  reload.style.cssText = 'font:inherit;font-weight:700;padding:10px 20px;border:0;border-radius:999px;background:#1f1720;color:#fff;cursor:pointer';
+  reload.textContent = words.reload || 'Reload';
+  reload.onclick = () => window.location.reload();
+  box.append(text, reload);
+  document.body.append(box);
+  reload.focus();
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { RescuePhotosButton } from '../features/strip/ui/RescuePhotosButton';
 import { useI18n } from '../i18n/I18nProvider';
+import { StorageUpgradeNotice } from './StorageUpgradeNotice';
 
 /** Browser noise that is not a failure of ours (fires as a window error in Chromium). */
 const BENIGN = [/ResizeObserver loop/];
@@ -8,7 +9,8 @@ const BENIGN = [/ResizeObserver loop/];
 /**
  * A global handler for errors no screen caught (unhandled promise rejections, errors in event
  * handlers or timers): the page stays as it is, and a translated banner offers a reload and the
- * session's photos. The error itself still reaches the console.
+ * session's photos. The error itself still reaches the console. Storage upgrades held up by
+ * another tab are told here too (StorageUpgradeNotice), while no error is shown.
  */
 export function GlobalErrorBanner() {
   const { t } = useI18n();
@@ -27,7 +29,7 @@ export function GlobalErrorBanner() {
     };
   }, []);
 
-  if (!failed) return null;
+  if (!failed) return <StorageUpgradeNotice />;
   return (
     <div className="global-error" role="alert">
       <p>

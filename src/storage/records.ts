@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+export { isNewerFormat } from '../lib/idb';
 import type { CapturedPhoto } from '../state/session';
 import { DEFAULT_STRIP_SETTINGS, type StripSettings } from '../features/strip/meta';
 import { LAYOUTS } from '../features/strip/layouts';
@@ -7,13 +8,23 @@ import { STICKER_KINDS, STICKER_MAX_SIZE, STICKER_MIN_SIZE, STICKER_SETS } from 
 
 /**
  * One schema per kind of record the session keeps in IndexedDB. Whatever is read back is checked
- * against these before the app sees it: an old format, a half-written record or a hand-edited one
- * is skipped (and removed) instead of crashing a screen on every reload.
+ * against these before the app sees it: a half-written record or a hand-edited one is skipped (and
+ * removed) instead of crashing a screen on every reload; one a newer version wrote is left alone.
  */
 
 const finite = v.pipe(v.number(), v.finite());
 const unit = v.pipe(finite, v.minValue(0), v.maxValue(1));
 const dimension = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(32_768));
+
+/**
+ * The formats of the records this version reads and writes, one number per kind. A record names
+ * its format in `v`; a record without one is format 1, as every version before formats were named
+ * wrote it (and as this one still writes it). A version that changes a kind of record's shape
+ * writes `v: 2` (and up) on it, and bumps the number here. A record of a newer format than these
+ * (isNewerFormat) is neither shown nor repaired: it stays as it is for the version that wrote it.
+ */
+export const PHOTO_FORMAT = 1;
+export const SETTINGS_FORMAT = 1;
 
 /** A photo as stored: the in-memory photo plus its place in the sequence. */
 export type StoredPhoto = CapturedPhoto & { position: number };

@@ -16,9 +16,16 @@ export function failureStatus(error: unknown): StorageStatus {
  * Each write is record by record and never deletes what another tab wrote (sessionStore.ts
  * `savePhotos`). Tabs stay in step: a write that changed something is announced on a
  * BroadcastChannel, and the other tabs read the session back and show it (keeping any photo of
- * their own not yet written). `loaded`: the photos read at start. Returns the stop.
+ * their own not yet written). `loaded`: the photos read at start; `asStored`: the strip settings
+ * in the store when they are what was read (not written back: a record a newer version wrote
+ * stays as it is until the visitor changes something). Returns the stop.
  */
-export function followSaves(store: Store, onStatus: (status: StorageStatus) => void, loaded: CapturedPhoto[]): () => void {
+export function followSaves(
+  store: Store,
+  onStatus: (status: StorageStatus) => void,
+  loaded: CapturedPhoto[],
+  asStored: StripSettings | null = null,
+): () => void {
   // Ids this tab has seen stored (loaded, written, or read back after another tab's change): only
   // these may be deleted by this tab, and only these count as gone when another tab removed them.
   const known = new Set(loaded.map((p) => p.id));
@@ -68,7 +75,7 @@ export function followSaves(store: Store, onStatus: (status: StorageStatus) => v
     return wrote;
   });
   // The settings last written or read (null: none yet, so what is in the store now is written).
-  let lastSettings: StripSettings | null = null;
+  let lastSettings: StripSettings | null = asStored;
   const settings = write('settings', async () => {
     const now = store.get(stripSettingsAtom);
     if (now === lastSettings) return false;

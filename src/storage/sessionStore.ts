@@ -1,7 +1,7 @@
 import type { CapturedPhoto } from '../state/session';
 import type { StripSettings } from '../features/strip/meta';
 import type { StoredPhoto } from './records';
-import { idbDone, idbRequest, openDatabase, requestError, storageError, StorageFullError } from '../lib/idb';
+import { databaseOnce, idbDone, idbRequest, requestError, storageError, StorageFullError, type DatabaseSchema } from '../lib/idb';
 
 /**
  * The session on the device: captured photos (as Blobs) and the strip settings, in IndexedDB, so a
@@ -11,45 +11,39 @@ const DB_NAME = 'photobooth-session';
 const PHOTOS = 'photos';
 const SETTINGS = 'settings';
 const SETTINGS_KEY = 'strip';
+/** Indexes of the photos: each one's place, and which have their motion burst (by its rate). */
+const BY_POSITION = 'position';
+const WITH_MOTION = 'motion';
 /** The channel every tab of the app tells the others of a change to the stored session on. */
 export const SESSION_CHANNEL = 'photobooth-session';
 
 export { requestError, storageError, StorageFullError };
-let dbPromise: Promise<IDBDatabase> | null = null;
 
-/** Opens the database at `version` (its current one when undefined), creating missing stores on upgrade. */
-function open(version?: number): Promise<IDBDatabase> {
-  return openDatabase(
-    DB_NAME,
-    version,
+/**
+ * The session's database, version by version (src/lib/idb.ts). Before versions were kept it was
+ * opened at whatever version it had, one version up to make a missing store: such a database
+ * (at 2 or more) opens as it is, and gets what it lacks the same way.
+ */
+export const SESSION_SCHEMA: DatabaseSchema = {
+  name: DB_NAME,
+  migrations: [
+    // 1: the photos (by id) and the strip settings (one record).
     (db) => {
       if (!db.objectStoreNames.contains(PHOTOS)) db.createObjectStore(PHOTOS, { keyPath: 'id' });
       if (!db.objectStoreNames.contains(SETTINGS)) db.createObjectStore(SETTINGS);
     },
-    // Another tab upgrading the database: let it, and open afresh on the next use.
-    () => (dbPromise = null),
-  );
-}
+    // 2: a save learns each photo's place and whether its burst is in without reading any picture.
+    (_db, tx) => {
+      const photos = tx.objectStore(PHOTOS);
+      if (!photos.indexNames.contains(BY_POSITION)) photos.createIndex(BY_POSITION, 'position');
+      if (!photos.indexNames.contains(WITH_MOTION)) photos.createIndex(WITH_MOTION, 'motion.fps');
+    },
+  ],
+  stores: { [PHOTOS]: { keyPath: 'id', indexes: { [BY_POSITION]: 'position', [WITH_MOTION]: 'motion.fps' } }, [SETTINGS]: {} },
+};
 
-/**
- * Opens the database; rejects when IndexedDB is unavailable (some private modes). It opens at
- * whatever version exists (never a VersionError), and a database that lacks a store (made by
- * something else, or half-created) is upgraded by one version to create it, not given up on.
- */
-export function openSessionDb(): Promise<IDBDatabase> {
-  if (!dbPromise) {
-    dbPromise = (async () => {
-      if (typeof indexedDB === 'undefined' || !indexedDB) throw new Error('IndexedDB unavailable');
-      const db = await open();
-      if (db.objectStoreNames.contains(PHOTOS) && db.objectStoreNames.contains(SETTINGS)) return db;
-      const next = db.version + 1;
-      db.close();
-      return open(next);
-    })();
-    dbPromise.catch(() => (dbPromise = null));
-  }
-  return dbPromise;
-}
+/** Opens the database (once per page); rejects when IndexedDB is unavailable (some private modes). */
+export const openSessionDb = databaseOnce(SESSION_SCHEMA);
 
 export interface StoredSession {
   photos: CapturedPhoto[];
@@ -61,6 +55,7 @@ export interface StoredSession {
 /**
  * Reads the session back, checked against the record schemas (records.ts): an unreadable photo
  * record is removed, unreadable settings fields are reset, and `repaired` counts what was lost.
+ * A record a newer version wrote in a format this one does not know is skipped and left as it is.
  */
 export async function loadSession(): Promise<StoredSession> {
   const db = await openSessionDb();
@@ -73,16 +68,20 @@ export async function loadSession(): Promise<StoredSession> {
   ]);
   if (records.length === 0 && rawSettings === undefined) return { photos: [], settings: undefined, repaired: 0 };
   // The schemas (and the registries they check ids against) load only when there is something to check.
-  const { byPosition, checkPhotoRecord, checkStripSettings } = await import('./records');
+  const { byPosition, checkPhotoRecord, checkStripSettings, isNewerFormat, PHOTO_FORMAT, SETTINGS_FORMAT } = await import('./records');
   const photos: StoredPhoto[] = [];
   const bad: IDBValidKey[] = [];
+  let newer = 0;
   records.forEach((raw, i) => {
+    if (isNewerFormat(raw, PHOTO_FORMAT)) return void newer++;
     const photo = checkPhotoRecord(raw);
     if (photo) photos.push(photo);
     else bad.push(keys[i]!);
   });
   photos.sort(byPosition);
-  const settings = checkStripSettings(rawSettings);
+  const newerSettings = isNewerFormat(rawSettings, SETTINGS_FORMAT);
+  const settings = newerSettings ? { value: undefined, repaired: false } : checkStripSettings(rawSettings);
+  if (newer || newerSettings) console.info(`Saved session: ${newer + (newerSettings ? 1 : 0)} record(s) of a newer version left as they are`);
   if (bad.length || settings.repaired) {
     console.warn(`Saved session: ${bad.length} unreadable photo record(s) removed${settings.repaired ? ', strip settings repaired' : ''}`);
     await removeBad(db, bad, settings.repaired ? settings.value : undefined).catch(() => undefined);
@@ -124,20 +123,26 @@ export async function savePhotos(photos: CapturedPhoto[], known: ReadonlySet<str
   if (since !== clears || clearing > 0) return false; // cleared meanwhile: this snapshot would bring the photos back
   const tx = db.transaction(PHOTOS, 'readwrite');
   const store = tx.objectStore(PHOTOS);
-  // id → position, and whether the record has its burst (it arrives after the photo).
-  const stored = new Map<string, string>();
+  // id → position, and whether the record has its burst (it arrives after the photo): read from
+  // the indexes, so no record (and no picture in it) is read. A record without a position reads -1.
   const state = (position: number, motion: unknown) => `${position}:${motion ? 1 : 0}`;
-  await new Promise<void>((resolve, reject) => {
-    const req = store.openCursor();
-    req.onerror = () => reject(requestError(req));
-    req.onsuccess = () => {
-      const cursor = req.result;
-      if (!cursor) return resolve();
-      const value = cursor.value as Partial<StoredPhoto>;
-      stored.set(String(cursor.key), state(value.position ?? -1, value.motion));
-      cursor.continue();
-    };
-  });
+  const positions = new Map<string, number>();
+  const [ids, withMotion] = await Promise.all([
+    idbRequest(store.getAllKeys()),
+    idbRequest(store.index(WITH_MOTION).getAllKeys()),
+    new Promise<void>((resolve, reject) => {
+      const req = store.index(BY_POSITION).openKeyCursor();
+      req.onerror = () => reject(requestError(req));
+      req.onsuccess = () => {
+        const cursor = req.result;
+        if (!cursor) return resolve();
+        if (typeof cursor.key === 'number') positions.set(String(cursor.primaryKey), cursor.key);
+        cursor.continue();
+      };
+    }),
+  ]);
+  const moving = new Set(withMotion.map(String));
+  const stored = new Map(ids.map((key) => [String(key), state(positions.get(String(key)) ?? -1, moving.has(String(key)))]));
   const wanted = new Set(photos.map((p) => p.id));
   let wrote = false;
   for (const id of stored.keys()) {

@@ -39,8 +39,16 @@ interface StoredPicture {
   height: number;
 }
 
-const openDb = databaseOnce(DB_NAME, 1, (db) => {
-  if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE);
+/** The backdrop's database, opened once per page, version by version (src/lib/idb.ts). */
+const openDb = databaseOnce({
+  name: DB_NAME,
+  migrations: [
+    // 1: the picture, under one key.
+    (db) => {
+      if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE);
+    },
+  ],
+  stores: { [STORE]: {} },
 });
 
 /** Runs one request in its own transaction; resolves with its result once the transaction is done. */

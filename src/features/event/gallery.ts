@@ -49,9 +49,16 @@ const changed = () => {
   if (post !== channel) post.close();
 };
 
-/** The gallery's database, opened once (its store made on first open). */
-const openGallery = databaseOnce(GALLERY_DB, 1, (db) => {
-  if (!db.objectStoreNames.contains(GALLERY_STORE)) db.createObjectStore(GALLERY_STORE, { keyPath: 'id' });
+/** The gallery's database, opened once per page, version by version (src/lib/idb.ts). */
+const openGallery = databaseOnce({
+  name: GALLERY_DB,
+  migrations: [
+    // 1: the strips, by id.
+    (db) => {
+      if (!db.objectStoreNames.contains(GALLERY_STORE)) db.createObjectStore(GALLERY_STORE, { keyPath: 'id' });
+    },
+  ],
+  stores: { [GALLERY_STORE]: { keyPath: 'id' } },
 });
 
 /** A record as read back: anything else (damaged, from elsewhere) is left out of the list. */
