@@ -121,11 +121,18 @@ test('bursts survive a reload; the moving strip plays in the preview, saves as a
   expect(info.samples).toBeGreaterThanOrEqual(28);
   // Every cell moves and nothing else does: the first cell between the loop's first frame and the
   // shutter's, against the strip's side margin (background only).
+  // Several later frames (a loaded machine can give a burst a few repeated frames, and a seek can
+  // show its frame a moment late): the cell moves in at least one, the margin in none.
   const fps = 15;
-  const cell = await frameVsFrame(page, strip.bytes, 'video/mp4', fps, 0, 11, [0.2, 0.06, 0.8, 0.4]);
-  const margin = await frameVsFrame(page, strip.bytes, 'video/mp4', fps, 0, 11, [0, 0, 0.05, 1]);
-  expect(cell, 'the first cell moves').toBeGreaterThan(5);
-  expect(margin, 'the margin stays').toBeLessThan(1.5);
+  const later = [7, 11, 15];
+  const cells: number[] = [];
+  const margins: number[] = [];
+  for (const b of later) {
+    cells.push(await frameVsFrame(page, strip.bytes, 'video/mp4', fps, 0, b, [0.2, 0.06, 0.8, 0.4]));
+    margins.push(await frameVsFrame(page, strip.bytes, 'video/mp4', fps, 0, b, [0, 0, 0.05, 1]));
+  }
+  expect(Math.max(...cells), `the first cell moves (${cells.map((c) => c.toFixed(1)).join(', ')})`).toBeGreaterThan(5);
+  expect(Math.max(...margins), 'the margin stays').toBeLessThan(1.5);
   // The ZIP holds the moving strip and each boomerang beside the JPGs (the strip's MP4 made once).
   const zip = await saveFrom(page, 'download-all');
   const names = Object.keys(unzipSync(new Uint8Array(zip.bytes)));

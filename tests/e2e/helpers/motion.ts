@@ -162,6 +162,15 @@ async function compare(
           await new Promise((r, j) => ((v.onloadeddata = r), (v.onerror = () => j(new Error('video did not load')))));
           v.currentTime = (i + 0.5) / fps;
           await new Promise((r) => (v.onseeked = r));
+          // A loaded machine can hand a just-seeked video to drawImage before its frame is there
+          // (drawn as nothing): poll until a drawn pixel is opaque.
+          const probe = new OffscreenCanvas(1, 1).getContext('2d', { willReadFrequently: true })!;
+          for (let tries = 0; tries < 100; tries++) {
+            probe.clearRect(0, 0, 1, 1);
+            probe.drawImage(v, 0, 0, 1, 1);
+            if (probe.getImageData(0, 0, 1, 1).data[3]! > 0) break;
+            await new Promise((r) => requestAnimationFrame(r));
+          }
           return [v, v.videoWidth, v.videoHeight];
         }
         const decoder = new ImageDecoder({ data, type });
