@@ -5,7 +5,7 @@ import { useI18n } from '../../i18n/I18nProvider';
 import { shortcutsOf } from '../../lib/actions';
 import { BACKGROUND_ACTIONS } from './actions';
 import { drawBackdrop } from './backdrops';
-import { CustomBackdropError, forgetCustomBackdrop, keepCustomBackdrop, readCustomBackdrop } from './customStore';
+import { CustomBackdropError, forgetCustomBackdrop, keepCustomBackdrop, readCustomBackdrop, type RefusedSize } from './customStore';
 import { BACKDROP_IDS, type BackdropId, type BackgroundChoice } from './meta';
 import { availableChoices, currentChoice, selectBackground, setBackgroundLevel, setCustomBackdrop } from './select';
 import { backgroundAtom, customBackdropAtom, segmenterStatusAtom } from './state';
@@ -50,13 +50,19 @@ function CustomSwatch({ bitmap }: { bitmap: ImageBitmap }) {
   return <SwatchCanvas paint={paint} />;
 }
 
+/** A refused picture's size and the limit, as the "too big" notice says them (numbers in the page's language). */
+function sizeParams({ width, height, limit }: RefusedSize, lang: string) {
+  const n = new Intl.NumberFormat(lang, { maximumFractionDigits: 0 });
+  return { width: n.format(width), height: n.format(height), megapixels: n.format((width * height) / 1e6), limit: n.format(limit / 1e6) };
+}
+
 const nameKey = (c: BackgroundChoice) => `background.names.${c.startsWith('backdrop:') ? c.slice('backdrop:'.length) : c}`;
 const NEEDS_MODEL = new Set(['blur', 'backdrop', 'custom']);
 
 // The kept picture is read back once per page load, whichever booth screen mounts the picker first.
 let restoring = false;
 
-type Notice = 'fileError' | 'notKept' | 'notKeptFull';
+type Notice = { key: 'fileError' | 'notKept' | 'notKeptFull' } | { key: 'tooBig'; size: RefusedSize };
 
 /**
  * What stands behind the person: nothing, their room blurred, a backdrop drawn by the project,
@@ -64,7 +70,7 @@ type Notice = 'fileError' | 'notKept' | 'notKeptFull';
  * radiogroup, like the props: arrow keys move through it; B and Shift+B work anywhere in the booth.
  */
 export function BackgroundPicker({ busy }: { busy: boolean }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const store = useStore();
   const settings = useAtomValue(backgroundAtom);
   const custom = useAtomValue(customBackdropAtom);
@@ -75,14 +81,23 @@ export function BackgroundPicker({ busy }: { busy: boolean }) {
   const fileRef = useRef<HTMLInputElement>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [reading, setReading] = useState(false);
+  // Pictures replaced or removed, closed (their pixels freed) once no photo can be drawing them:
+  // not while the booth is busy, as a photo being taken read its look, picture and all, at the
+  // shutter. This runs after the commit that shows the new picture, whose `busy` includes any
+  // shutter pressed before it was put in place.
+  const retired = useRef<ImageBitmap[]>([]);
+  const retire = (old: ImageBitmap) => void retired.current.push(old);
+  useEffect(() => {
+    if (!busy) for (const old of retired.current.splice(0)) old.close();
+  }, [busy, custom]);
 
   useEffect(() => {
     if (restoring) return;
     restoring = true;
     void readCustomBackdrop().then((bitmap) => {
       // A picture chosen while the kept one was read wins over it.
-      if (store.get(customBackdropAtom)) bitmap?.close();
-      else setCustomBackdrop(store, bitmap);
+      if (store.get(customBackdropAtom)) bitmap?.close(); // never shown
+      else setCustomBackdrop(store, bitmap); // none before it: nothing to close
     });
   }, [store]);
 
@@ -93,7 +108,7 @@ export function BackgroundPicker({ busy }: { busy: boolean }) {
   const focusable = ids.includes(choice) ? choice : ids[0];
 
   const adopt = (bitmap: ImageBitmap) => {
-    setCustomBackdrop(store, bitmap);
+    setCustomBackdrop(store, bitmap, retire);
     selectBackground(store, 'custom');
   };
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -108,14 +123,15 @@ export function BackgroundPicker({ busy }: { busy: boolean }) {
     } catch (err) {
       if (err instanceof CustomBackdropError && err.bitmap) {
         adopt(err.bitmap);
-        setNotice(err.reason === 'full' ? 'notKeptFull' : 'notKept');
-      } else setNotice('fileError');
+        setNotice({ key: err.reason === 'full' ? 'notKeptFull' : 'notKept' });
+      } else if (err instanceof CustomBackdropError && err.reason === 'tooBig' && err.size) setNotice({ key: 'tooBig', size: err.size });
+      else setNotice({ key: 'fileError' });
     } finally {
       setReading(false);
     }
   };
   const remove = () => {
-    setCustomBackdrop(store, null);
+    setCustomBackdrop(store, null, retire);
     setNotice(null);
     fileRef.current?.focus(); // the button that had focus is gone
     void forgetCustomBackdrop().catch(() => undefined);
@@ -216,8 +232,8 @@ export function BackgroundPicker({ busy }: { busy: boolean }) {
         )}
       </div>
       {notice && (
-        <p className={notice === 'fileError' ? 'notice error' : 'notice'} role="status" data-testid="background-file-notice">
-          {t(`background.${notice}`)}
+        <p className={notice.key === 'fileError' || notice.key === 'tooBig' ? 'notice error' : 'notice'} role="status" data-testid="background-file-notice" data-notice={notice.key}>
+          {notice.key === 'tooBig' ? t('background.tooBig', sizeParams(notice.size, lang)) : t(`background.${notice.key}`)}
         </p>
       )}
 

@@ -1,7 +1,7 @@
 import { withDeadline } from '../../lib/deadline';
-import { databaseOnce, idbDone, idbRequest, StorageFullError } from '../../lib/idb';
-import { canvasToJpeg, makeCanvas } from '../../lib/jpeg';
+import { databaseOnce, idbDone, idbRequest, isNewerFormat, StorageFullError } from '../../lib/idb';
 import { CUSTOM_MAX_SIDE } from './meta';
+import { preparePicture, PictureTooLargeError } from './picture';
 
 /**
  * The visitor's own backdrop picture, kept on the device: decoded, scaled down and re-encoded in
@@ -15,10 +15,18 @@ const KEY = 'picture';
 const DEADLINE_MS = 5_000;
 
 /** Why a picture could not be used or kept. */
-export type CustomBackdropFailure = 'decode' | 'storage' | 'full';
+export type CustomBackdropFailure = 'decode' | 'tooBig' | 'storage' | 'full';
+
+/** A picture refused for its size: its size as its header gives it, and the most pixels allowed. */
+export interface RefusedSize {
+  width: number;
+  height: number;
+  limit: number;
+}
 
 /**
- * A picture that could not be used ('decode': not an image this browser can read) or not kept
+ * A picture that could not be used ('decode': not an image this browser can read; 'tooBig': its
+ * header asks for more pixels than can be read here, `size` says how many) or not kept
  * ('storage': no IndexedDB here, as in some private modes; 'full': no room). When only keeping
  * failed, `bitmap` is the decoded picture: it can still be used until the page is left.
  */
@@ -28,6 +36,7 @@ export class CustomBackdropError extends Error {
     readonly reason: CustomBackdropFailure,
     message: string,
     readonly bitmap: ImageBitmap | null = null,
+    readonly size: RefusedSize | null = null,
   ) {
     super(message);
   }
@@ -65,30 +74,16 @@ async function run<T>(mode: IDBTransactionMode, make: (store: IDBObjectStore) =>
 /**
  * The picture scaled so its long side is at most CUSTOM_MAX_SIDE, on white (a transparent PNG
  * keeps no holes), upright (the file's EXIF orientation applied) and without its metadata: what
- * is kept is exactly what is shown, and no location or camera data is stored with it.
+ * is kept is exactly what is shown, and no location or camera data is stored with it. It is read
+ * in a worker and decoded straight to that size where the browser allows (./picture.ts): never
+ * whole for a JPEG or a large PNG, and a picture over the limits is refused before it is decoded.
  */
 async function normalise(file: Blob): Promise<{ bitmap: ImageBitmap; blob: Blob }> {
-  let full: ImageBitmap;
   try {
-    full = await createImageBitmap(file, { imageOrientation: 'from-image' });
+    return await preparePicture(file, CUSTOM_MAX_SIDE);
   } catch (e) {
+    if (e instanceof PictureTooLargeError) throw new CustomBackdropError('tooBig', e.message, null, { width: e.width, height: e.height, limit: e.limit });
     throw new CustomBackdropError('decode', `This file cannot be read as a picture (${(e as Error)?.message ?? e})`);
-  }
-  try {
-    const scale = Math.min(1, CUSTOM_MAX_SIDE / Math.max(full.width, full.height));
-    const w = Math.max(1, Math.round(full.width * scale));
-    const h = Math.max(1, Math.round(full.height * scale));
-    const canvas = makeCanvas(w, h);
-    const ctx = canvas.getContext('2d') as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null;
-    if (!ctx) throw new CustomBackdropError('decode', 'No 2D canvas to scale the picture on');
-    ctx.fillStyle = '#ffffff';
-    ctx.fillRect(0, 0, w, h);
-    ctx.imageSmoothingQuality = 'high';
-    ctx.drawImage(full, 0, 0, w, h);
-    const [bitmap, blob] = await Promise.all([createImageBitmap(canvas), canvasToJpeg(canvas, 0.9)]);
-    return { bitmap, blob };
-  } finally {
-    full.close();
   }
 }
 
@@ -116,6 +111,8 @@ export async function readCustomBackdrop(): Promise<ImageBitmap | null> {
   try {
     const record = await run<unknown>('readonly', (store) => store.get(KEY));
     if (record === undefined) return null;
+    // A newer version's record (its own format) is that version's: left as it is, not used here.
+    if (isNewerFormat(record, 1)) return null;
     if (isStoredPicture(record)) {
       const bitmap = await createImageBitmap(record.blob).catch(() => null);
       if (bitmap) return bitmap;

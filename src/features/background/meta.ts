@@ -43,3 +43,19 @@ export const MASK_SMOOTHING = 0.45;
 export const BACKDROP_SIZE = { width: 1280, height: 720 };
 /** The visitor's own picture is scaled down to at most this long side before it is kept. */
 export const CUSTOM_MAX_SIDE = 1920;
+/**
+ * The largest picture that can be chosen: 300 megapixels (a 16000×16000 picture is 256), and no
+ * side over 65,535 px (JPEG's own limit). JPEGs are decoded already scaled down and PNGs are read
+ * a few rows at a time (./pictureDecode.ts), so neither ever holds its full size; what limits them is
+ * the time reading takes (a few seconds for 256 megapixels). A header over this is refused unread.
+ */
+export const CUSTOM_MAX_PIXELS = 300_000_000;
+export const CUSTOM_MAX_PICTURE_SIDE = 65_535;
+/**
+ * Pictures the browser can only decode whole before they are scaled (GIF, WebP, BMP; any picture
+ * where the scaled paths are missing): at most 128 megapixels, 512 MB while decoded (a 108 MP
+ * phone photo still fits).
+ */
+export const CUSTOM_MAX_WHOLE_PIXELS = 128_000_000;
+/** PNGs over this many pixels (64 MB decoded) are read a few rows at a time; smaller ones are decoded by the browser. */
+export const CUSTOM_STREAM_ABOVE_PIXELS = 16_000_000;

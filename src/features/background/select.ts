@@ -69,8 +69,15 @@ export function setBackgroundLevel(store: Store, patch: Partial<Levels>): void {
 /**
  * Put the visitor's decoded picture in place (null: none). Without a picture "your picture" cannot
  * stay chosen (removed, or not found when the session's choice is read back): no background then.
+ *
+ * The picture it replaces is handed to `release`, which closes it (its pixels freed) by default.
+ * The preview stops drawing it at once: the booth follows the atom synchronously (the next frame
+ * draws the new picture or none). A photo being taken read its look at the shutter and may still
+ * draw it: while one may be, the caller passes a `release` that closes it later.
  */
-export function setCustomBackdrop(store: Store, bitmap: ImageBitmap | null): void {
+export function setCustomBackdrop(store: Store, bitmap: ImageBitmap | null, release: (old: ImageBitmap) => void = (old) => old.close()): void {
+  const old = store.get(customBackdropAtom);
   store.set(customBackdropAtom, bitmap);
+  if (old && old !== bitmap) release(old);
   if (!bitmap && store.get(backgroundAtom).kind === 'custom') selectBackground(store, 'none');
 }

@@ -1,0 +1,50 @@
+import { uprightSize } from '../../lib/picture/header';
+import { connect, type Bridge } from '../../workers/bridge';
+import { CUSTOM_MAX_PIXELS, CUSTOM_MAX_WHOLE_PIXELS } from './meta';
+import { checkPictureSize, keptPicture, pictureHeader, PictureTooLargeError, type KeptPicture } from './pictureDecode';
+import type { PictureApi } from './pictureProtocol';
+
+export { PictureTooLargeError, type KeptPicture };
+
+/** A picture read in the worker that takes longer than this (a very slow device) is given up. */
+const TIMEOUT_MS = 180_000;
+/** The worker goes once it has been idle this long (it is started again for the next picture). */
+const IDLE_MS = 10_000;
+
+let bridge: Bridge<PictureApi> | null = null;
+/** The worker could not run here (refused, failed to load): pictures are read on the page from then on. */
+let noWorker = typeof Worker === 'undefined';
+
+function worker(): Bridge<PictureApi> {
+  if (bridge) return bridge;
+  const made = connect<PictureApi>(() => new Worker(new URL('./picture.worker.ts', import.meta.url), { type: 'module', name: 'picture' }), { idleMs: IDLE_MS });
+  made.onError(() => {
+    noWorker = true;
+    bridge = null;
+  });
+  return (bridge = made);
+}
+
+/**
+ * The visitor's picture as it is kept: scaled to fit `maxSide`, upright, on white, and its JPEG
+ * (./pictureDecode.ts), read in the picture worker so the page never decodes or encodes it, or on
+ * the page where no worker can run. Its header is read here first: a picture over the limits is
+ * refused with a PictureTooLargeError (its size, the limit) before anything is decoded.
+ */
+export async function preparePicture(file: Blob, maxSide: number): Promise<KeptPicture> {
+  const header = await pictureHeader(file);
+  checkPictureSize(header);
+  if (!noWorker) {
+    try {
+      return await worker().call('prepare', { file, maxSide }, { timeoutMs: TIMEOUT_MS });
+    } catch (error) {
+      if ((error as Error | null)?.name === 'PictureTooLargeError' && header) {
+        // Within the limits checked above, so over the lower one of a whole decode.
+        const { width, height } = uprightSize(header);
+        throw new PictureTooLargeError(width, height, width * height > CUSTOM_MAX_PIXELS ? CUSTOM_MAX_PIXELS : CUSTOM_MAX_WHOLE_PIXELS);
+      }
+      if (!noWorker) throw error; // the picture could not be read (or took too long)
+    }
+  }
+  return keptPicture(file, maxSide);
+}
