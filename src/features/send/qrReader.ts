@@ -20,6 +20,7 @@ export class QrReader {
   private bridge: Bridge<QrReaderApi> | null = null;
   private warm = false;
   private busy = false;
+  private disposed = false;
   private failures = 0;
   private native: Promise<Detector | null> | null = null;
 
@@ -30,7 +31,7 @@ export class QrReader {
 
   /** The texts of the codes in `frame`, which is moved to the worker and closed there (here if dropped). */
   async read(frame: VideoFrame | ImageBitmap): Promise<string[]> {
-    if (this.busy) {
+    if (this.busy || this.disposed) {
       frame.close();
       return [];
     }
@@ -47,6 +48,7 @@ export class QrReader {
     } finally {
       frame.close(); // a no-op once moved to the worker
       this.busy = false;
+      if (this.disposed) this.stopWorker();
     }
   }
 
@@ -77,7 +79,13 @@ export class QrReader {
     this.warm = false;
   }
 
+  /**
+   * Ends the reader. A read in flight is let finish first: its frame, moved to the worker, is
+   * closed there (a worker ended with a frame still on its way would leave it to the garbage
+   * collector, which the browser reports as a leak). A read that hangs ends at its timeout.
+   */
   dispose(): void {
-    this.stopWorker();
+    this.disposed = true;
+    if (!this.busy) this.stopWorker();
   }
 }
