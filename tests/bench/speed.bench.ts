@@ -4,6 +4,7 @@ import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { freePort, launchWithCamera } from '../e2e/env';
 import { buildCommit, previewServer, ROOT, type Build, type Server } from './baseline';
+import { attempt, type Outcome } from './peer';
 import { probe, type LongTask } from './speedProbe';
 
 /**
@@ -204,20 +205,6 @@ function jpegSize(b: Buffer): { width: number; height: number } | null {
 }
 
 // ---------------------------------------------------------------------------------------------
-
-type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
-async function attempt<T>(label: string, run: () => Promise<T>): Promise<Outcome<T>> {
-  const t0 = Date.now();
-  try {
-    const value = await run();
-    console.log(`  ${label}: done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-    return { ok: true, value };
-  } catch (error) {
-    const message = (error as Error).message.split('\n')[0]!.slice(0, 160);
-    console.log(`  ${label}: FAILED after ${((Date.now() - t0) / 1000).toFixed(0)} s: ${message}`);
-    return { ok: false, error: message };
-  }
-}
 
 const CASES = [
   { key: 'laptop-off', label: 'laptop, effects off', phone: false, effects: false, exports: true },
