@@ -94,6 +94,9 @@ async function offlinePage(url: URL): Promise<Response> {
   return (await matchPrecache(home)) ?? (await matchPrecache('/index.html')) ?? Response.error();
 }
 
+/** How long the page that hands over to a waiting version waits before it refreshes (s). */
+const REFRESH_S = 1;
+
 // Navigations, before the precache's own route (so the home pages too): a waiting version takes
 // over at the last tab's navigation (answered with a refresh, which the new version serves);
 // otherwise the network's page (kept when it is this version's), and offline the page kept.
@@ -103,9 +106,11 @@ registerRoute(
     const waiting = self.registration.waiting;
     if (waiting && windows <= 1) {
       waiting.postMessage({ type: 'skip-waiting' });
-      // A page of its own (the site's icon named, so the browser asks for no /favicon.ico meanwhile).
-      const html = '<!doctype html><meta http-equiv="refresh" content="0"><link rel="icon" href="/favicon.svg" type="image/svg+xml">';
-      return new Response(html, { headers: { Refresh: '0', 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+      // A page of its own (the site's icon named, so the browser asks for no /favicon.ico meanwhile)
+      // that refreshes a moment later: the browser activates the new version only once this one has
+      // no fetch in flight, and an immediate refresh could keep it busy (seen on a loaded machine).
+      const html = `<!doctype html><meta http-equiv="refresh" content="${REFRESH_S}"><link rel="icon" href="/favicon.svg" type="image/svg+xml">`;
+      return new Response(html, { headers: { Refresh: String(REFRESH_S), 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
     }
     if (!waiting && windows <= 1) event.waitUntil(purge().catch(() => undefined));
     try {
