@@ -28,10 +28,16 @@ export interface Deployment {
   origin: string;
   /** The second build's MediaPipe runtime folder. */
   secondBase: string;
-  /** Serves the first build again (each test starts there). */
+  /** Serves the first build again, reachable (each test starts there). */
   reset(): void;
   /** Serves the second build from now on. */
   deploy(): void;
+  /**
+   * The site unreachable (true: every connection is dropped, a real network error to the browser
+   * and its service worker) or back. Unlike the browser's offline emulation, it touches no page
+   * or worker target, so a worker being replaced at that moment cannot hold it up.
+   */
+  unreachable(down: boolean): void;
   close(): Promise<void>;
 }
 
@@ -63,8 +69,10 @@ export async function startDeployment(): Promise<Deployment> {
   const first = resolve(process.env.PB_DIST ?? 'dist');
   const { work, dist } = buildSecond();
   let served = first;
+  let down = false;
   const handlers = new Map<string, ReturnType<typeof sirv>>();
   const server: Server = createServer((req, res) => {
+    if (down) return void req.socket.destroy();
     if (!handlers.has(served)) handlers.set(served, sirv(served, { single: true, dev: true }));
     handlers.get(served)!(req, res);
   });
@@ -73,8 +81,12 @@ export async function startDeployment(): Promise<Deployment> {
   return {
     origin: `http://127.0.0.1:${port}`,
     secondBase: runtimeUrl(work, 'WASM_BASE'),
-    reset: () => (served = first),
+    reset: () => {
+      served = first;
+      down = false;
+    },
     deploy: () => (served = dist),
+    unreachable: (value) => (down = value),
     close: async () => {
       await new Promise<void>((ok) => server.close(() => ok()));
       rmSync(work, { recursive: true, force: true });
