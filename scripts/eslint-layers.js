@@ -18,6 +18,8 @@ export const LAYERS = {
   'features/booth': ['features/send', 'features/filters', 'features/beauty', 'features/props', 'features/background', 'features/vision', 'features/camera', 'features/motion', 'features/strip', 'gl', 'workers', ...SHARED],
   // The host's event mode: a booth (its session and screen parts), the strip, printing and the gallery.
   'features/event': ['features/booth', 'features/send', 'features/strip', 'features/print', 'features/filters', 'features/beauty', 'features/props', 'features/background', 'features/motion', 'storage', ...SHARED],
+  // The strip designer: edits the strip's templates (features/strip/template) and keeps them.
+  'features/designer': ['features/strip', 'workers', ...SHARED],
   'features/print': ['features/strip', ...SHARED],
   // Send to a phone: the QR codes (made and read in a worker), the compact offer/answer, the transfer.
   'features/send': ['workers', ...SHARED],

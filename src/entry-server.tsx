@@ -48,6 +48,7 @@ const SCREEN_FILES: Record<ScreenId, string> = {
   eventBooth: 'src/pages/EventBoothPage.tsx',
   eventShow: 'src/pages/EventShowPage.tsx',
   receive: 'src/pages/ReceivePage.tsx',
+  designer: 'src/pages/DesignerPage.tsx',
 };
 
 export interface Rendered {

@@ -22,6 +22,7 @@ export const SCREENS = {
   eventBooth: lazyScreen(() => import('../pages/EventBoothPage')),
   eventShow: lazyScreen(() => import('../pages/EventShowPage')),
   receive: lazyScreen(() => import('../pages/ReceivePage')),
+  designer: lazyScreen(() => import('../pages/DesignerPage')),
 };
 
 export type ScreenId = keyof typeof SCREENS;
@@ -86,6 +87,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/blog/:slug', screen: 'article', title: 'own', strings: GUIDES },
   // Event mode: the host's set-up and gallery (its settings and strips are on the device), and the
   // guest booth it opens. The booth's and the strip's strings name the layouts, frames and controls.
+  // The strip designer shows the visitor's photos in its slots (the saved session).
+  { path: '/designer', screen: 'designer', title: 'designer', strings: ['designer', 'preview'], live: true },
   { path: '/event', screen: 'event', title: 'event', strings: EVENT, live: true, saved: false, next: ['/event/booth'] },
   { path: '/event/booth', screen: 'eventBooth', title: 'event', strings: EVENT, live: true, saved: false, bare: true },
   // The second screen (a TV or projector): the event gallery's strips only, never the visitor's session.

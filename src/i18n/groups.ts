@@ -15,6 +15,8 @@ export const STRING_GROUPS = {
   event: ['event'],
   // Sending a strip to a phone: the booth's panel and the phone's receive page.
   send: ['send'],
+  // The strip designer's own words (it also takes the preview's: the layouts, frames and photos).
+  designer: ['designer'],
   // Meta descriptions: only the prerender reads them (into each page's <head>), never the app.
   meta: ['meta'],
 } as const satisfies Record<string, readonly string[]>;

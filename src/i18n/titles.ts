@@ -1,7 +1,7 @@
 import type { Translate } from './I18nProvider';
 
 /** Which title a screen gets ('own': the screen sets it, e.g. a blog article). */
-export type TitleKind = 'home' | 'booth' | 'preview' | 'privacy' | 'contact' | 'event' | 'receive' | 'own';
+export type TitleKind = 'home' | 'booth' | 'preview' | 'privacy' | 'contact' | 'event' | 'designer' | 'receive' | 'own';
 
 /**
  * Document titles, as the spec sets them: home = app name with tagline; photobooth and preview =
@@ -16,6 +16,8 @@ export function documentTitle(kind: Exclude<TitleKind, 'own'>, t: Translate): st
       return t('titles.preview');
     case 'event':
       return t('titles.event');
+    case 'designer':
+      return t('titles.designer');
     case 'receive':
       return t('titles.receive');
     case 'privacy':

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 export { isNewerFormat } from '../lib/idb';
 import type { CapturedPhoto } from '../state/session';
 import { DEFAULT_STRIP_SETTINGS, type StripSettings } from '../features/strip/meta';
-import { LAYOUTS } from '../features/strip/layouts';
+import { LayoutIdSchema } from '../features/strip/template/store';
 import { FRAMES } from '../features/strip/frames';
 import { STICKER_KINDS, STICKER_MAX_SIZE, STICKER_MIN_SIZE, STICKER_SETS } from '../features/strip/stickers';
 
@@ -73,7 +73,7 @@ const StickerSchema = v.object({
 
 /** Each field falls back to its default on its own, so one bad field does not lose the rest. */
 const SETTINGS_FIELDS = {
-  layoutId: idIn(LAYOUTS.map((l) => l.id)),
+  layoutId: LayoutIdSchema,
   background: v.pipe(v.string(), v.regex(/^#[0-9a-f]{6}$/i)),
   frameId: idIn(FRAMES.map((f) => f.id)),
   stickerSetId: idIn(STICKER_SETS.map((s) => s.id)),

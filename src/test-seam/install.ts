@@ -23,6 +23,7 @@ import { holdFaceReplies } from './faults';
 import { glWatch, installGlWatch, resetGlWatch } from './glWatch';
 import { SEND_TIMES, type SendTimes } from '../features/send/flow';
 import { QrReader } from '../features/send/qrReader';
+import { compareLegacyStrips } from './legacyStrips';
 
 installGlWatch();
 
@@ -232,6 +233,8 @@ const api = {
   qr: {
     read: (bitmap: ImageBitmap): Promise<string[]> => (qrReader ??= new QrReader()).read(bitmap),
   },
+  /** The built-in templates against the composer before templates, on the same photos: pixels that differ. */
+  legacyStrips: () => compareLegacyStrips(),
 };
 
 export type TestApi = typeof api;

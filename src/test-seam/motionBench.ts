@@ -1,6 +1,8 @@
 import { encodeInWorker, requestFor, type MotionTarget } from '../features/motion/exporter';
 import type { MotionFormat } from '../features/motion/meta';
 import { stripSettingsAtom } from '../features/strip/state';
+import { stripDesign } from '../features/strip/template/design';
+import { savedDesignsAtom } from '../features/strip/template/store';
 import { capturedPhotosAtom } from '../state/session';
 import { store } from '../state/store';
 
@@ -12,7 +14,8 @@ export const motionBench = {
   },
   async encode(target: MotionTarget, format: MotionFormat): Promise<{ ms: number; bytes: number; seconds: number; width: number; height: number }> {
     const s = store.get(stripSettingsAtom);
-    const design = { ...s, dateText: '', masthead: 'Photobooth' };
+    const count = store.get(capturedPhotosAtom).length;
+    const design = stripDesign({ settings: { ...s, showDate: false }, saved: store.get(savedDesignsAtom), count, lang: 'en', masthead: 'Photobooth', takenAt: Date.now() });
     const request = requestFor(target, format, store.get(capturedPhotosAtom), design);
     if (!request) throw new Error(`no motion for ${target}`);
     const t0 = performance.now();

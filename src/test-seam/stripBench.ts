@@ -3,6 +3,8 @@ import type { StripDesign } from '../features/strip/compose';
 import { exportStripJpeg } from '../features/strip/export';
 import type { ResolutionId } from '../features/strip/layouts';
 import { stripSettingsAtom } from '../features/strip/state';
+import { stripDesign } from '../features/strip/template/design';
+import { savedDesignsAtom } from '../features/strip/template/store';
 import { capturedPhotosAtom } from '../state/session';
 import { store } from '../state/store';
 
@@ -14,15 +16,14 @@ export const stripBench = {
   exportJpeg(resolution: ResolutionId): Promise<Blob> {
     composer ??= new StripComposer();
     const s = store.get(stripSettingsAtom);
-    const design: StripDesign = {
-      layoutId: s.layoutId,
-      background: s.background,
-      frameId: s.frameId,
-      stickers: s.stickers,
-      caption: s.caption,
-      dateText: '',
+    const design: StripDesign = stripDesign({
+      settings: { ...s, showDate: false },
+      saved: store.get(savedDesignsAtom),
+      count: stripBench.photos().length,
+      lang: 'en',
       masthead: 'Photobooth',
-    };
+      takenAt: Date.now(),
+    });
     return exportStripJpeg(composer, design, stripBench.photos(), resolution);
   },
 };

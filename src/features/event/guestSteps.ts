@@ -11,8 +11,7 @@ import { selectProp } from '../props/select';
 import type { StripDesign } from '../strip/compose';
 import type { StripComposer } from '../strip/composer';
 import { exportStripJpeg } from '../strip/export';
-import { layoutById, stripSize } from '../strip/layouts';
-import { stripSettingsAtom } from '../strip/state';
+import { stripSize } from '../strip/layouts';
 import type { EventView, GuestSteps } from './flow';
 import { addStrip, setStripHidden } from './gallery';
 import { noteUnkept } from './health';
@@ -58,7 +57,7 @@ export function guestSteps({ store, session, composer, design }: Deps): GuestSte
     // The worker gets less than the flow's deadline: a hung one is restarted for the next guest.
     compose: (photos, resolution) => exportStripJpeg(composer, design(), photos, resolution, COMPOSER_WAIT_MS),
     keep: async (strip, hidden) => {
-      const { width, height } = stripSize(layoutById(store.get(stripSettingsAtom).layoutId), 'standard');
+      const { width, height } = stripSize(design().template.paper, 'standard');
       return (await addStrip(strip, width, height, { hidden })).id;
     },
     setHidden: (id, hidden) => setStripHidden(id, hidden),

@@ -5,8 +5,9 @@ import { selectBackground } from '../background/select';
 import { countdownAtom, shotCountAtom } from '../booth/state';
 import { motionOnAtom } from '../motion/state';
 import type { StripDesign } from '../strip/compose';
+import { stripDesign } from '../strip/template/design';
+import { LayoutIdSchema, type SavedDesign } from '../strip/template/store';
 import { FRAMES } from '../strip/frames';
-import { LAYOUTS } from '../strip/layouts';
 import { DEFAULT_STRIP_SETTINGS, type StripSettings } from '../strip/meta';
 import { stripSettingsAtom } from '../strip/state';
 import {
@@ -31,7 +32,7 @@ const oneOf = <T extends number | string>(list: readonly T[]) => v.picklist(list
 const SettingsSchema = v.object({
   shots: v.fallback(oneOf<number>(SHOT_COUNTS), D.shots),
   countdown: v.fallback(oneOf(EVENT_COUNTDOWNS), D.countdown),
-  layoutId: v.fallback(v.picklist(ids(LAYOUTS)), D.layoutId),
+  layoutId: v.fallback(LayoutIdSchema, D.layoutId),
   frameId: v.fallback(v.picklist(ids(FRAMES)), D.frameId),
   caption: v.fallback(v.pipe(v.string(), v.maxLength(CAPTION_MAX)), D.caption),
   showDate: v.fallback(v.boolean(), D.showDate),
@@ -89,14 +90,13 @@ export function eventDate(lang: string, date = new Date()): string {
  * The strip every guest gets, from the strip settings the set-up put in the store (the same fields
  * the preview's strip is made of), with the date line of the day.
  */
-export function eventDesign(strip: StripSettings, lang: string, masthead: string, date = new Date()): StripDesign {
-  return {
-    layoutId: strip.layoutId,
-    background: strip.background,
-    frameId: strip.frameId,
-    stickers: strip.stickers,
-    caption: strip.caption,
-    dateText: strip.showDate ? eventDate(lang, date) : '',
-    masthead,
-  };
+export function eventDesign(
+  strip: StripSettings,
+  saved: SavedDesign[] | null,
+  count: number,
+  lang: string,
+  masthead: string,
+  date = new Date(),
+): StripDesign {
+  return stripDesign({ settings: strip, saved, count, lang, masthead, takenAt: date.getTime() });
 }

@@ -1,7 +1,6 @@
 import type { CapturedPhoto } from '../../state/session';
 import { connect } from '../../workers/bridge';
 import type { StripDesign } from '../strip/compose';
-import { layoutById } from '../strip/layouts';
 import { motionSize, STRIP_LONG_SIDE, type MotionFormat } from './meta';
 import type { EncodeRequest, EncodeResult, MotionApi, MotionEvents } from './protocol';
 
@@ -47,7 +46,7 @@ export function requestFor(
     return { req: { format, spec: { kind: 'boomerang', clip: photo.motion } }, key: JSON.stringify([format, photo.id]) };
   }
   if (!photos.some((p) => p.motion)) return null;
-  const { w, h } = layoutById(design.layoutId).printInches;
+  const { w, h } = design.template.paper;
   const { width, height } = motionSize(w, h, STRIP_LONG_SIDE);
   const cells = photos.map((p) => ({ clip: p.motion, still: p.blob, focus: p.focus }));
   const key = JSON.stringify([format, photos.map((p) => [p.id, !!p.motion]), design]);

@@ -1,4 +1,5 @@
 import { composeStrip, type PhotoSource } from '../strip/compose';
+import { PictureCache, templateResources } from '../strip/template/resources';
 import type { Ctx2D } from '../strip/draw';
 import { boomerangOrder } from './clip';
 import type { MotionCell, MotionSpec } from './protocol';
@@ -44,6 +45,7 @@ function strip(spec: Extract<MotionSpec, { kind: 'strip' }>): FrameSequence {
   const lengths = loops.map((l) => l?.length ?? 0);
   const stills = new Map<number, Promise<ImageBitmap>>();
   const fps = spec.cells.find((c) => c.clip)?.clip?.fps ?? 15;
+  const cache = new PictureCache();
   const cellFrame = async (cell: MotionCell, c: number, i: number) => {
     const loop = loops[c];
     if (cell.clip && loop) return decode(cell.clip.frames[loop[i % loop.length]!]!);
@@ -57,13 +59,17 @@ function strip(spec: Extract<MotionSpec, { kind: 'strip' }>): FrameSequence {
     fps,
     count: Math.max(1, ...lengths),
     async draw(ctx, i) {
-      const bitmaps = await Promise.all(spec.cells.map((cell, c) => cellFrame(cell, c, i)));
+      const [bitmaps, pictures] = await Promise.all([
+        Promise.all(spec.cells.map((cell, c) => cellFrame(cell, c, i))),
+        templateResources(cache, spec.design.template, spec.design.pictures),
+      ]);
       const sources: PhotoSource[] = bitmaps.map((b, c) => ({ image: b, width: b.width, height: b.height, focus: spec.cells[c]!.focus }));
-      composeStrip(ctx, spec.design, sources, spec.width, spec.height);
+      composeStrip(ctx, spec.design, sources, spec.width, spec.height, pictures);
       bitmaps.forEach((b, c) => spec.cells[c]!.clip && b.close());
     },
     dispose() {
       for (const s of stills.values()) void s.then((b) => b.close()).catch(() => undefined);
+      cache.dispose();
     },
   };
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useI18n } from '../../i18n/I18nProvider';
 import { exportBaseName, saveBlob } from '../strip/export';
-import { layoutById } from '../strip/layouts';
 import type { StripProps } from '../strip/ui/stripProps';
 import { PAPER_INCHES, PAPERS, type Paper } from './meta';
 import { pageSizeIgnored, paperJpeg, printStrip } from './print';
@@ -23,10 +22,10 @@ export function PrintPanel(props: StripProps) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
   const { ready, strip } = usePrintReady(props, paper);
-  const layout = layoutById(design.layoutId);
+  const inches = design.template.paper;
   // Where the paper size is ignored, the JPG at the paper's size is the way to an exact print.
   const sizeIgnored = pageSizeIgnored();
-  const wide = layout.printInches.w !== PAPER_INCHES.strip.w || layout.printInches.h !== PAPER_INCHES.strip.h;
+  const wide = inches.w !== PAPER_INCHES.strip.w || inches.h !== PAPER_INCHES.strip.h;
 
   const run = async (work: () => Promise<string | null>) => {
     if (!composer || busy) return;
@@ -70,7 +69,7 @@ export function PrintPanel(props: StripProps) {
           ))}
         </div>
       </fieldset>
-      {wide && <p className="hint">{t('print.wideLayout', { inches: `${layout.printInches.w}×${layout.printInches.h}` })}</p>}
+      {wide && <p className="hint">{t('print.wideLayout', { inches: `${inches.w}×${inches.h}` })}</p>}
       {sizeIgnored && (
         <p className="notice" data-testid="print-size-ignored">
           {t('print.ignoresSize')}

@@ -1,17 +1,23 @@
 import { luminance, type Ctx2D } from './draw';
 import { frameById } from './frames';
-import { layoutById, type LayoutDef, type Slot } from './layouts';
 import { drawSticker, type PlacedSticker } from './stickers';
+import type { CaptionLayer, PhotoLayer, Template } from './template/model';
+import { drawContain, drawCoverMiddle, fillTokens, inBox, paintSlot, paintText, type Drawable } from './template/paint';
 
 /** Everything that decides how a strip looks: the one input of the composer. */
 export interface StripDesign {
-  layoutId: string;
-  background: string;
+  /** Paper, background and layers: a built-in layout's template or the host's own. */
+  template: Template;
+  /** The pictures the template draws, by key (a custom template's logo, overlay, background). */
+  pictures: Record<string, Blob>;
+  /** The frame the template's frame layer draws. */
   frameId: string;
   stickers: PlacedSticker[];
   caption: string;
-  /** The date line, already formatted in the visitor's language ('' for none). */
+  /** The date, already formatted in the visitor's language ('' for none: the caption block leaves it out). */
   dateText: string;
+  /** The date and time for a template's `{date}` and `{time}`, always given. */
+  tokens: { date: string; time: string };
   /** The magazine layout's masthead, translated. */
   masthead: string;
 }
@@ -58,19 +64,10 @@ function drawFilmBase(ctx: Ctx2D, w: number, h: number) {
   }
 }
 
-function drawPhotoInSlot(ctx: Ctx2D, layout: LayoutDef, photo: PhotoSource, slot: Slot, w: number, h: number) {
-  const x = slot.x * w;
-  const y = slot.y * h;
-  const sw = slot.w * w;
-  const sh = slot.h * h;
+function drawPhotoInSlot(ctx: Ctx2D, t: Template, photo: PhotoSource, slot: PhotoLayer, w: number, h: number) {
   const unit = Math.min(w, h) / 100;
-  ctx.save();
-  if (slot.rotation) {
-    ctx.translate(x + sw / 2, y + sh / 2);
-    ctx.rotate(slot.rotation);
-    ctx.translate(-(x + sw / 2), -(y + sh / 2));
-  }
-  switch (layout.photoStyle) {
+  inBox(ctx, slot, w, h, (x, y, sw, sh) => {
+  switch (slot.style) {
     case 'polaroid': {
       const pad = unit * 2.2;
       ctx.fillStyle = 'rgba(0,0,0,0.18)';
@@ -100,13 +97,14 @@ function drawPhotoInSlot(ctx: Ctx2D, layout: LayoutDef, photo: PhotoSource, slot
       ctx.strokeRect(x, y, sw, sh);
       break;
     default:
-      drawCover(ctx, photo, x, y, sw, sh);
+      if (slot.radius || slot.border.width) paintSlot(ctx, t, slot, w, x, y, sw, sh, () => drawCover(ctx, photo, x, y, sw, sh));
+      else drawCover(ctx, photo, x, y, sw, sh);
   }
-  if (layout.tint) {
-    ctx.fillStyle = layout.tint;
+  if (slot.tint) {
+    ctx.fillStyle = slot.tint;
     ctx.fillRect(x, y, sw, sh);
   }
-  ctx.restore();
+  });
 }
 
 function fitFont(ctx: Ctx2D, text: string, weight: string, maxSize: number, maxWidth: number): number {
@@ -118,13 +116,13 @@ function fitFont(ctx: Ctx2D, text: string, weight: string, maxSize: number, maxW
   return size;
 }
 
-function drawCaption(ctx: Ctx2D, layout: LayoutDef, design: StripDesign, w: number, h: number) {
+function drawCaption(ctx: Ctx2D, layer: CaptionLayer, design: StripDesign, w: number, h: number) {
   const lines = [design.caption.trim(), design.dateText].filter(Boolean);
   if (!lines.length) return;
-  const box = { x: layout.caption.x * w, y: layout.caption.y * h, w: layout.caption.w * w, h: layout.caption.h * h };
+  const box = { x: layer.x * w, y: layer.y * h, w: layer.w * w, h: layer.h * h };
   // The vintage film's caption sits on the dark film base, whatever the background colour.
-  let ink = layout.photoStyle === 'film' || luminance(design.background) <= 0.5 ? '#ffffff' : '#1f1720';
-  if (layout.photoStyle === 'comic') {
+  let ink = layer.look === 'light' || luminance(design.template.background.color) <= 0.5 ? '#ffffff' : '#1f1720';
+  if (layer.look === 'comic') {
     ctx.fillStyle = '#fef08a';
     ctx.fillRect(box.x, box.y, box.w, box.h);
     ctx.strokeStyle = '#111111';
@@ -155,24 +153,60 @@ function drawMasthead(ctx: Ctx2D, text: string, w: number, h: number) {
 }
 
 /**
- * Renders a strip onto a `w`×`h` canvas: background, photos in the layout's slots, the frame, the
- * caption and the stickers. The on-screen preview and every export call this one function.
+ * Renders a strip onto a `w`×`h` canvas: the template's background, then its layers bottom to top
+ * (photo slots, text, pictures, the overlay, the masthead, the frame, the caption block), then the
+ * visitor's stickers. The on-screen preview, every export, print, the moving strip and the event
+ * booth call this one function. `pictures` are the template's pictures, decoded (a missing one is
+ * left out); a slot whose shot was not taken stays empty.
  */
-export function composeStrip(ctx: Ctx2D, design: StripDesign, photos: PhotoSource[], w: number, h: number) {
-  const layout = layoutById(design.layoutId);
+export function composeStrip(
+  ctx: Ctx2D,
+  design: StripDesign,
+  photos: PhotoSource[],
+  w: number,
+  h: number,
+  pictures: ReadonlyMap<string, Drawable> = new Map(),
+) {
+  const t = design.template;
   ctx.save();
   ctx.imageSmoothingQuality = 'high';
-  ctx.fillStyle = design.background;
+  ctx.fillStyle = t.background.color;
   ctx.fillRect(0, 0, w, h);
-  if (layout.photoStyle === 'film') drawFilmBase(ctx, w, h);
-  const slots = layout.slots(photos.length);
-  photos.forEach((photo, i) => {
-    const slot = slots[i];
-    if (slot) drawPhotoInSlot(ctx, layout, photo, slot, w, h);
-  });
-  if (layout.masthead && photos.length) drawMasthead(ctx, design.masthead, w, h);
-  frameById(design.frameId).draw(ctx, w, h);
-  drawCaption(ctx, layout, design, w, h);
+  const backdrop = pictures.get(t.background.picture);
+  if (backdrop) drawCoverMiddle(ctx, backdrop, 0, 0, w, h);
+  if (t.base === 'film') drawFilmBase(ctx, w, h);
+  const values = { ...design.tokens, caption: design.caption.trim() };
+  for (const layer of t.layers) {
+    switch (layer.kind) {
+      case 'photo': {
+        const photo = photos[layer.shot];
+        if (photo) drawPhotoInSlot(ctx, t, photo, layer, w, h);
+        break;
+      }
+      case 'text':
+        paintText(ctx, t, layer, fillTokens(layer.content, values), w, h);
+        break;
+      case 'picture': {
+        const pic = pictures.get(layer.picture);
+        if (pic) inBox(ctx, layer, w, h, (x, y, bw, bh) => drawContain(ctx, pic, x, y, bw, bh));
+        break;
+      }
+      case 'overlay': {
+        const pic = pictures.get(layer.picture);
+        if (pic) ctx.drawImage(pic.image, 0, 0, w, h);
+        break;
+      }
+      case 'masthead':
+        if (photos.length) drawMasthead(ctx, design.masthead, w, h);
+        break;
+      case 'frame':
+        frameById(design.frameId).draw(ctx, w, h);
+        break;
+      case 'caption':
+        drawCaption(ctx, layer, design, w, h);
+        break;
+    }
+  }
   for (const sticker of design.stickers) drawSticker(ctx, sticker, w, h);
   ctx.restore();
 }

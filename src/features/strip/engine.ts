@@ -2,6 +2,7 @@ import { composeStrip, type PhotoSource, type StripDesign } from './compose';
 import type { Ctx2D } from './draw';
 import { canvasToJpeg, makeCanvas } from '../../lib/jpeg';
 import type { ComposerPhoto } from './protocol';
+import { PictureCache, templateResources } from './template/resources';
 
 /**
  * Decodes photos once and composes strips onto OffscreenCanvases. Runs in the composer worker, or
@@ -9,6 +10,7 @@ import type { ComposerPhoto } from './protocol';
  */
 export class StripEngine {
   private bitmaps = new Map<string, Promise<PhotoSource>>();
+  private pictures = new PictureCache();
 
   private decode(photo: ComposerPhoto): Promise<PhotoSource> {
     let hit = this.bitmaps.get(photo.id);
@@ -33,12 +35,15 @@ export class StripEngine {
   private async draw(design: StripDesign, photos: ComposerPhoto[], width: number, height: number) {
     // A photo whose bytes cannot be decoded is left out, never the whole strip with it (the
     // preview names it: SessionPersistence checks what it reads back).
-    const decoded = await Promise.allSettled(photos.map(async (p) => ({ ...(await this.decode(p)), focus: p.focus })));
+    const [decoded, pictures] = await Promise.all([
+      Promise.allSettled(photos.map(async (p) => ({ ...(await this.decode(p)), focus: p.focus }))),
+      templateResources(this.pictures, design.template, design.pictures),
+    ]);
     const sources = decoded.flatMap((d) => (d.status === 'fulfilled' ? [d.value] : []));
     const canvas = makeCanvas(width, height);
     const ctx = canvas.getContext('2d', { alpha: false }) as Ctx2D | null;
     if (!ctx) throw new Error('No 2D context');
-    composeStrip(ctx, design, sources, width, height);
+    composeStrip(ctx, design, sources, width, height, pictures);
     return canvas;
   }
 

@@ -2,7 +2,7 @@ import { Zip, ZipPassThrough } from 'fflate';
 import type { StripDesign } from './compose';
 import type { StripComposer } from './composer';
 import { setJfifDensity } from './jfif';
-import { layoutById, PRINT_DPI, stripSize, type ResolutionId } from './layouts';
+import { PRINT_DPI, stripSize, type ResolutionId } from './layouts';
 import type { ComposerPhoto } from './protocol';
 
 /** "photobooth-2026-11-22-1530" from the local date and time. */
@@ -19,7 +19,7 @@ export async function exportStripJpeg(
   resolution: ResolutionId,
   timeoutMs?: number,
 ): Promise<Blob> {
-  const { width, height } = stripSize(layoutById(design.layoutId), resolution);
+  const { width, height } = stripSize(design.template.paper, resolution);
   const blob = await composer.renderJpeg(design, photos, width, height, timeoutMs);
   if (resolution !== 'print') return blob;
   const bytes = setJfifDensity(new Uint8Array(await blob.arrayBuffer()), PRINT_DPI);

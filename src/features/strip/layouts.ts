@@ -154,11 +154,11 @@ export const RESOLUTIONS: ResolutionId[] = ['standard', 'hd', 'print'];
 export const PRINT_DPI = 300;
 
 /**
- * Pixel size of a layout at a resolution: Standard has a 1800 px long side (600×1800 for the classic
+ * Pixel size of a paper (inches) at a resolution: Standard has a 1800 px long side (600×1800 for the classic
  * 2×6 strip), HD doubles it, Print is the print size at 300 dpi.
  */
-export function stripSize(layout: LayoutDef, resolution: ResolutionId): { width: number; height: number } {
-  const { w, h } = layout.printInches;
+export function stripSize(of: { w: number; h: number } | LayoutDef, resolution: ResolutionId): { width: number; height: number } {
+  const { w, h } = 'printInches' in of ? of.printInches : of;
   if (resolution === 'print') return { width: Math.round(w * PRINT_DPI), height: Math.round(h * PRINT_DPI) };
   const long = resolution === 'hd' ? 3600 : 1800;
   const scale = long / Math.max(w, h);

@@ -7,7 +7,8 @@
 import type { StripDesign } from './compose';
 import { StripComposer } from './composer';
 import { exportStripJpeg } from './export';
-import { layoutById, type ResolutionId } from './layouts';
+import type { ResolutionId } from './layouts';
+import type { Paper } from './template/model';
 import type { ComposerPhoto } from './protocol';
 
 /** The download's size until the visitor picks another. */
@@ -16,9 +17,9 @@ export const DEFAULT_RESOLUTION: ResolutionId = 'hd';
 /** The on-screen strip's long side in canvas pixels: sharp on a high-density screen, cheap to redraw. */
 export const PREVIEW_LONG_SIDE = 1000;
 
-/** The on-screen strip's size for a layout. */
-export function previewSize(layoutId: string): { width: number; height: number } {
-  const { w, h } = layoutById(layoutId).printInches;
+/** The on-screen strip's size for a paper. */
+export function previewSize(paper: Paper): { width: number; height: number } {
+  const { w, h } = paper;
   return { width: Math.round((PREVIEW_LONG_SIDE * w) / Math.max(w, h)), height: Math.round((PREVIEW_LONG_SIDE * h) / Math.max(w, h)) };
 }
 
@@ -59,7 +60,7 @@ let drawn: { key: string; bitmap: Promise<ImageBitmap | null> } | null = null;
  */
 export function drawAhead(design: StripDesign, photos: ComposerPhoto[], resolution: ResolutionId): void {
   if (!photos.length) return;
-  const { width, height } = previewSize(design.layoutId);
+  const { width, height } = previewSize(design.template.paper);
   const key = `${width}x${height}|${stripKey(design, photos)}`;
   if (drawn?.key === key) return;
   const composer = sharedComposer();

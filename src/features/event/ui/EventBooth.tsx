@@ -22,6 +22,9 @@ import { watchGamepads } from '../triggers';
 import { UnkeptAlert } from './UnkeptAlert';
 import type { EventSettings } from '../meta';
 import { eventDesign, guestsChoose } from '../settings';
+import { savedDesignsAtom } from '../../strip/template/store';
+import { loadSavedDesigns } from '../../strip/ui/useSavedDesigns';
+import { shotCountAtom } from '../../booth/state';
 import { eventViewAtom } from '../state';
 import { AttractScreen } from './AttractScreen';
 import { HostExit } from './HostExit';
@@ -62,11 +65,13 @@ export function EventBooth({ settings, onLeave }: Props) {
 
   useEffect(() => {
     const composer = new StripComposer();
+    void loadSavedDesigns(store);
     const steps = guestSteps({
       store,
       session: () => sessionRef.current,
       composer,
-      design: () => eventDesign(store.get(stripSettingsAtom), designRef.current.lang, designRef.current.masthead),
+      design: () =>
+        eventDesign(store.get(stripSettingsAtom), store.get(savedDesignsAtom), store.get(shotCountAtom), designRef.current.lang, designRef.current.masthead),
     });
     const made = new GuestFlow(steps, {
       shots: settings.shots,

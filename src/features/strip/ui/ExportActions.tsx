@@ -7,7 +7,7 @@ import type { StripProps } from './stripProps';
 import { buildZip, exportBaseName, saveBlob, stripDownloadName } from '../export';
 import { SendToPhone } from '../../send/ui/SendToPhone';
 import { DEFAULT_RESOLUTION, stripFile } from '../ready';
-import { layoutById, RESOLUTIONS, stripSize, type ResolutionId } from '../layouts';
+import { RESOLUTIONS, stripSize, type ResolutionId } from '../layouts';
 
 /** How long the design must stay unchanged before its JPG is made. */
 const SETTLE_MS = 700;
@@ -27,7 +27,7 @@ export function ExportActions({
   const [resolution, setResolution] = useState<ResolutionId>(DEFAULT_RESOLUTION);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
-  const layout = layoutById(design.layoutId);
+  const paper = design.template.paper;
 
   // The JPG is made once the design has settled (a caption typed, a sticker moved), so the
   // download saves at once: the click takes the file already made for this design.
@@ -96,8 +96,8 @@ export function ExportActions({
         <span>{t('strip.resolution')}</span>
         <select value={resolution} onChange={(e) => setResolution(e.target.value as ResolutionId)}>
           {RESOLUTIONS.map((r) => {
-            const { width, height } = stripSize(layout, r);
-            const inches = `${layout.printInches.w}×${layout.printInches.h}`;
+            const { width, height } = stripSize(paper, r);
+            const inches = `${paper.w}×${paper.h}`;
             return (
               <option key={r} value={r}>
                 {t(`strip.resolutions.${r}`, { w: width, h: height, inches })}

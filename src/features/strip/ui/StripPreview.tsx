@@ -26,7 +26,7 @@ export function StripPreview({
   const [drawn, setDrawn] = useState({ count: 0, layoutId: '' });
   const [failed, setFailed] = useState(false);
   const moving = useAtomValue(movingStripAtom);
-  const { width, height } = previewSize(design.layoutId);
+  const { width, height } = previewSize(design.template.paper);
 
   // Latest wins: while one render is in flight, only the newest request waits behind it.
   const inFlight = useRef(false);
@@ -46,7 +46,7 @@ export function StripPreview({
             canvas.width = width;
             canvas.height = height;
             canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
-            setDrawn((d) => ({ count: d.count + 1, layoutId: design.layoutId }));
+            setDrawn((d) => ({ count: d.count + 1, layoutId: design.template.id }));
             setFailed(false);
           }
           bitmap.close();
@@ -78,7 +78,7 @@ export function StripPreview({
         <canvas
           ref={canvasRef}
           data-testid="strip-canvas"
-          data-layout={design.layoutId}
+          data-layout={design.template.id}
           data-renders={drawn.count}
           data-drawn-layout={drawn.layoutId}
           role="img"

@@ -1,0 +1,182 @@
+/**
+ * The strip composer as it was before templates (git show 23485d0:src/features/strip/compose.ts),
+ * kept only to prove the built-in templates draw the very same strips (the test seam runs both).
+ */
+import { luminance, type Ctx2D } from '../../src/features/strip/draw';
+import { frameById } from '../../src/features/strip/frames';
+import { layoutById, type LayoutDef, type Slot } from '../../src/features/strip/layouts';
+import { drawSticker, type PlacedSticker } from '../../src/features/strip/stickers';
+
+/** Everything that decides how a strip looks: the one input of the composer. */
+export interface StripDesign {
+  layoutId: string;
+  background: string;
+  frameId: string;
+  stickers: PlacedSticker[];
+  caption: string;
+  /** The date line, already formatted in the visitor's language ('' for none). */
+  dateText: string;
+  /** The magazine layout's masthead, translated. */
+  masthead: string;
+}
+
+/** A decoded photo: an ImageBitmap (worker) or any drawable with its size. */
+export interface PhotoSource {
+  image: CanvasImageSource;
+  width: number;
+  height: number;
+  /** Where the faces are (0..1 of the photo): a crop keeps them, instead of the middle. */
+  focus?: { x: number; y: number };
+}
+
+/**
+ * The part of a photo that fills a w×h cell (like object-fit: cover), placed on the faces: the crop
+ * is centred on `focus` as far as the photo's edges allow, so a portrait photo in a wide cell keeps
+ * the head rather than the middle of the body.
+ */
+export function coverCrop(photoW: number, photoH: number, w: number, h: number, focus = { x: 0.5, y: 0.5 }) {
+  const scale = Math.max(w / photoW, h / photoH);
+  const sw = w / scale;
+  const sh = h / scale;
+  const clamp = (v: number, max: number) => Math.min(Math.max(0, v), max);
+  return { sx: clamp(focus.x * photoW - sw / 2, photoW - sw), sy: clamp(focus.y * photoH - sh / 2, photoH - sh), sw, sh };
+}
+
+/** Draws `photo` to fill the rectangle, cropped around its faces (coverCrop). */
+function drawCover(ctx: Ctx2D, photo: PhotoSource, x: number, y: number, w: number, h: number) {
+  const { sx, sy, sw, sh } = coverCrop(photo.width, photo.height, w, h, photo.focus);
+  ctx.drawImage(photo.image, sx, sy, sw, sh, x, y, w, h);
+}
+
+function drawFilmBase(ctx: Ctx2D, w: number, h: number) {
+  const x0 = w * 0.06;
+  const x1 = w * 0.94;
+  ctx.fillStyle = '#1c1917';
+  ctx.fillRect(x0, 0, x1 - x0, h);
+  // Sprocket holes down both sides.
+  ctx.fillStyle = '#f5f5f4';
+  const hole = w * 0.045;
+  const step = hole * 2.2;
+  for (let y = step / 2; y < h; y += step) {
+    for (const x of [x0 + w * 0.035, x1 - w * 0.035 - hole]) ctx.fillRect(x, y, hole, hole * 1.3);
+  }
+}
+
+function drawPhotoInSlot(ctx: Ctx2D, layout: LayoutDef, photo: PhotoSource, slot: Slot, w: number, h: number) {
+  const x = slot.x * w;
+  const y = slot.y * h;
+  const sw = slot.w * w;
+  const sh = slot.h * h;
+  const unit = Math.min(w, h) / 100;
+  ctx.save();
+  if (slot.rotation) {
+    ctx.translate(x + sw / 2, y + sh / 2);
+    ctx.rotate(slot.rotation);
+    ctx.translate(-(x + sw / 2), -(y + sh / 2));
+  }
+  switch (layout.photoStyle) {
+    case 'polaroid': {
+      const pad = unit * 2.2;
+      ctx.fillStyle = 'rgba(0,0,0,0.18)';
+      ctx.fillRect(x - pad + unit * 0.8, y - pad + unit * 0.8, sw + pad * 2, sh + pad * 4.5);
+      ctx.fillStyle = '#ffffff';
+      ctx.fillRect(x - pad, y - pad, sw + pad * 2, sh + pad * 4.5);
+      // A hairline edge, so a white card still reads on a white background.
+      ctx.strokeStyle = 'rgba(0,0,0,0.12)';
+      ctx.lineWidth = unit * 0.2;
+      ctx.strokeRect(x - pad, y - pad, sw + pad * 2, sh + pad * 4.5);
+      drawCover(ctx, photo, x, y, sw, sh);
+      break;
+    }
+    case 'collage': {
+      const pad = unit * 1.5;
+      ctx.fillStyle = 'rgba(0,0,0,0.2)';
+      ctx.fillRect(x + unit, y + unit, sw, sh);
+      ctx.fillStyle = '#ffffff';
+      ctx.fillRect(x - pad, y - pad, sw + pad * 2, sh + pad * 2);
+      drawCover(ctx, photo, x, y, sw, sh);
+      break;
+    }
+    case 'comic':
+      drawCover(ctx, photo, x, y, sw, sh);
+      ctx.strokeStyle = '#111111';
+      ctx.lineWidth = unit * 1.4;
+      ctx.strokeRect(x, y, sw, sh);
+      break;
+    default:
+      drawCover(ctx, photo, x, y, sw, sh);
+  }
+  if (layout.tint) {
+    ctx.fillStyle = layout.tint;
+    ctx.fillRect(x, y, sw, sh);
+  }
+  ctx.restore();
+}
+
+function fitFont(ctx: Ctx2D, text: string, weight: string, maxSize: number, maxWidth: number): number {
+  let size = maxSize;
+  ctx.font = `${weight} ${size}px system-ui, sans-serif`;
+  const width = ctx.measureText(text).width;
+  if (width > maxWidth) size = Math.max(maxSize * 0.3, (size * maxWidth) / width);
+  ctx.font = `${weight} ${size}px system-ui, sans-serif`;
+  return size;
+}
+
+function drawCaption(ctx: Ctx2D, layout: LayoutDef, design: StripDesign, w: number, h: number) {
+  const lines = [design.caption.trim(), design.dateText].filter(Boolean);
+  if (!lines.length) return;
+  const box = { x: layout.caption.x * w, y: layout.caption.y * h, w: layout.caption.w * w, h: layout.caption.h * h };
+  // The vintage film's caption sits on the dark film base, whatever the background colour.
+  let ink = layout.photoStyle === 'film' || luminance(design.background) <= 0.5 ? '#ffffff' : '#1f1720';
+  if (layout.photoStyle === 'comic') {
+    ctx.fillStyle = '#fef08a';
+    ctx.fillRect(box.x, box.y, box.w, box.h);
+    ctx.strokeStyle = '#111111';
+    ctx.lineWidth = Math.min(w, h) / 100;
+    ctx.strokeRect(box.x, box.y, box.w, box.h);
+    ink = '#111111';
+  }
+  ctx.fillStyle = ink;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  const lineH = box.h / (lines.length === 2 ? 2.4 : 1.6);
+  lines.forEach((text, i) => {
+    const isCaption = i === 0 && design.caption.trim() !== '';
+    fitFont(ctx, text, isCaption ? '700' : '500', lineH * (isCaption ? 0.8 : 0.55), box.w * 0.94);
+    const cy = box.y + box.h / 2 + (lines.length === 2 ? (i - 0.5) * lineH : 0);
+    ctx.fillText(text, box.x + box.w / 2, cy);
+  });
+}
+
+function drawMasthead(ctx: Ctx2D, text: string, w: number, h: number) {
+  const size = fitFont(ctx, text.toUpperCase(), '900', h * 0.085, w * 0.9);
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'top';
+  ctx.fillStyle = 'rgba(0,0,0,0.35)';
+  ctx.fillText(text.toUpperCase(), w / 2 + size * 0.04, h * 0.02 + size * 0.04);
+  ctx.fillStyle = '#ffffff';
+  ctx.fillText(text.toUpperCase(), w / 2, h * 0.02);
+}
+
+/**
+ * Renders a strip onto a `w`×`h` canvas: background, photos in the layout's slots, the frame, the
+ * caption and the stickers. The on-screen preview and every export call this one function.
+ */
+export function composeStrip(ctx: Ctx2D, design: StripDesign, photos: PhotoSource[], w: number, h: number) {
+  const layout = layoutById(design.layoutId);
+  ctx.save();
+  ctx.imageSmoothingQuality = 'high';
+  ctx.fillStyle = design.background;
+  ctx.fillRect(0, 0, w, h);
+  if (layout.photoStyle === 'film') drawFilmBase(ctx, w, h);
+  const slots = layout.slots(photos.length);
+  photos.forEach((photo, i) => {
+    const slot = slots[i];
+    if (slot) drawPhotoInSlot(ctx, layout, photo, slot, w, h);
+  });
+  if (layout.masthead && photos.length) drawMasthead(ctx, design.masthead, w, h);
+  frameById(design.frameId).draw(ctx, w, h);
+  drawCaption(ctx, layout, design, w, h);
+  for (const sticker of design.stickers) drawSticker(ctx, sticker, w, h);
+  ctx.restore();
+}
