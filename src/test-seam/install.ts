@@ -24,6 +24,7 @@ import { glWatch, installGlWatch, resetGlWatch } from './glWatch';
 import { SEND_TIMES, type SendTimes } from '../features/send/flow';
 import { QrReader } from '../features/send/qrReader';
 import { compareLegacyStrips } from './legacyStrips';
+import { keptDesignJpeg } from './designStrips';
 
 installGlWatch();
 
@@ -235,6 +236,8 @@ const api = {
   },
   /** The built-in templates against the composer before templates, on the same photos: pixels that differ. */
   legacyStrips: () => compareLegacyStrips(),
+  /** A kept design's strip JPG (base64) on made-up photos, the same in any profile. */
+  keptDesignJpeg: (name: string) => keptDesignJpeg(name),
 };
 
 export type TestApi = typeof api;

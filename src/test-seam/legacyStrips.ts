@@ -5,7 +5,7 @@ import { LAYOUTS } from '../features/strip/layouts';
 import { builtinTemplate } from '../features/strip/template/builtins';
 
 /** A photo of shapes and gradients, different for each `i`, so a photo in the wrong slot shows. */
-function testPhoto(i: number, w: number, h: number): PhotoSource {
+export function testPhoto(i: number, w: number, h: number): PhotoSource {
   const c = new OffscreenCanvas(w, h);
   const g = c.getContext('2d')!;
   const grad = g.createLinearGradient(0, 0, w, h);

@@ -5,6 +5,7 @@ import { expect, expectAccessible, test } from './fixtures';
 import { captureSequence } from './helpers/capture';
 import { tr } from './i18n';
 import { frameVsFrame, frameVsStill, readGif, readMp4, saveFrom, turnMotionOn } from './helpers/motion';
+import { expectOverlayStrip, keepOverlayDesign, mp4Frame, THREE_WINDOWS } from './helpers/designs';
 
 // Motion: every shot keeps a burst from the live preview, plays as a boomerang, and is saved as a
 // real MP4 (H.264, parsed box by box) or GIF (block by block), whose shutter frame is the photo.
@@ -229,4 +230,20 @@ test('without WebCodecs, MP4 says why and motion is made as GIF (simulated: Vide
   const gif = await saveFrom(page, 'motion-save-1');
   expect(gif.name).toMatch(/-boomerang-1\.gif$/);
   expect(readGif(gif.bytes).frames).toBeGreaterThanOrEqual(15);
+});
+
+test("the moving strip of a design of one's own has the host's overlay in its frames, the bursts in its windows", async ({ page }) => {
+  await shootWithMotion(page, 3);
+  await toPreview(page);
+  await keepOverlayDesign(page, 'Our wedding');
+  await page.reload();
+  await page.getByLabel('Our wedding', { exact: true }).check();
+  await expect(page.getByTestId('strip-canvas')).toHaveAttribute('data-drawn-layout', /^my-/);
+  await page.getByTestId('motion-play').click();
+  await expect(page.getByTestId('moving-strip')).toBeVisible({ timeout: 120_000 });
+  const strip = await saveFrom(page, 'motion-save-strip');
+  const info = readMp4(strip.bytes);
+  expect(info.width / info.height).toBeCloseTo(2 / 6, 2);
+  // H.264 smears colour at edges more than a JPEG: a looser tolerance, the same margins.
+  for (const frame of [0, 8]) expectOverlayStrip(await mp4Frame(page, strip.bytes, frame, 15), THREE_WINDOWS, 45);
 });

@@ -7,6 +7,7 @@ import { readJfifDensity } from '../../src/features/strip/jfif';
 import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
 import { captureSequence } from './helpers/capture';
+import { decodeJpeg, expectOverlayStrip, keepOverlayDesign, THREE_WINDOWS } from './helpers/designs';
 import { tr } from './i18n';
 
 test.use({ launchOptions: launchWithCamera({ clip: 'face-1280x720.mjpeg' }) });
@@ -262,4 +263,20 @@ test.describe('in Safari, which ignores the CSS page size', () => {
     await expect(page.getByTestId('print-download')).toHaveClass(/btn-primary/);
     await expect(page.getByTestId('print-button')).toHaveClass(/btn-secondary/);
   });
+});
+
+test("a design of one's own prints as the strip shows it: the host's overlay around the three photos", async ({ page }) => {
+  await toStripPage(page);
+  await keepOverlayDesign(page, 'Our wedding');
+  await page.reload();
+  await page.getByLabel('Our wedding', { exact: true }).check();
+  await expect(page.getByTestId('strip-canvas')).toHaveAttribute('data-drawn-layout', /^my-/);
+  await expect(page.getByTestId('print-panel')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await page.getByTestId('print-button').click();
+  await expect.poll(() => printed(page)).toBe(1);
+  const sheet = await printPdf(page);
+  expect(sheet.images).toHaveLength(1);
+  expect([sheet.images[0]!.width, sheet.images[0]!.height]).toEqual([STRIP_PX.width, STRIP_PX.height]);
+  expectOverlayStrip(decodeJpeg(sheet.images[0]!.jpeg), THREE_WINDOWS);
+  await closeDialog(page);
 });

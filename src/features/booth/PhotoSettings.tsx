@@ -1,4 +1,5 @@
 import { useAtom, useAtomValue } from 'jotai';
+import { SettingSelect } from '../../components/SettingSelect';
 import { useI18n } from '../../i18n/I18nProvider';
 import { COUNTDOWN_CHOICES, SHOT_COUNTS, type CountdownSeconds } from './meta';
 import { renderModeAtom, countdownAtom, mirrorPhotosAtom, shotCountAtom, shutterSoundAtom } from './state';
@@ -16,31 +17,24 @@ export function PhotoSettings({ busy }: { busy: boolean }) {
     <section className="card booth-settings" aria-labelledby="settings-heading">
       <h2 id="settings-heading">{t('booth.settings')}</h2>
       <div className="booth-settings-grid">
-        <label className="booth-field">
-          <span>{t('booth.shots')}</span>
-          <select value={shots} onChange={(e) => setShots(Number(e.target.value))} disabled={busy} data-testid="shot-count">
-            {SHOT_COUNTS.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="booth-field">
-          <span>{t('booth.countdown')}</span>
-          <select
-            value={countdown}
-            onChange={(e) => setCountdown(Number(e.target.value) as CountdownSeconds)}
-            disabled={busy}
-            data-testid="countdown"
-          >
-            {COUNTDOWN_CHOICES.map((s) => (
-              <option key={s} value={s}>
-                {s === 0 ? t('booth.countdownOff') : t('booth.seconds', { n: s })}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SettingSelect
+          className="booth-field"
+          label={t('booth.shots')}
+          value={shots}
+          options={SHOT_COUNTS.map((n) => ({ value: n, label: String(n) }))}
+          onChange={setShots}
+          disabled={busy}
+          testId="shot-count"
+        />
+        <SettingSelect<CountdownSeconds>
+          className="booth-field"
+          label={t('booth.countdown')}
+          value={countdown}
+          options={COUNTDOWN_CHOICES.map((s) => ({ value: s, label: s === 0 ? t('booth.countdownOff') : t('booth.seconds', { n: s }) }))}
+          onChange={setCountdown}
+          disabled={busy}
+          testId="countdown"
+        />
       </div>
       <label className="booth-check">
         <input type="checkbox" checked={sound} onChange={(e) => setSound(e.target.checked)} />

@@ -1,7 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { useI18n } from '../../../i18n/I18nProvider';
 import { FRAMES } from '../../strip/frames';
-import { LAYOUTS } from '../../strip/layouts';
+import { savedDesign } from '../../strip/template/design';
+import { shotsNeeded } from '../../strip/template/model';
+import { isCustomLayout } from '../../strip/template/store';
+import { useLayoutChoices } from '../../strip/ui/useLayoutChoices';
+import { useSavedDesigns } from '../../strip/ui/useSavedDesigns';
+import { LangLink } from '../../../components/LangLink';
+import { SettingSelect } from '../../../components/SettingSelect';
 import { CAPTION_MAX, STUN_PATTERN, EVENT_COUNTDOWNS, EVENT_PAPERS, GUEST_CONTROLS, IDLE_CHOICES, SHOT_COUNTS, type EventSettings } from '../meta';
 import { PIN_PATTERN } from '../pin';
 import { eventDate, readEventSettings, writeEventSettings } from '../settings';
@@ -33,6 +39,8 @@ function Check({ checked, onChange, children, testId }: { checked: boolean; onCh
 export function EventSetup({ onStart }: { onStart: (settings: EventSettings, pin: string) => void }) {
   const { t, lang } = useI18n();
   const [settings, setSettings] = useState(readEventSettings);
+  const saved = useSavedDesigns();
+  const layouts = useLayoutChoices();
   const set = (patch: Partial<EventSettings>) => {
     const next = { ...settings, ...patch };
     setSettings(next);
@@ -56,46 +64,50 @@ export function EventSetup({ onStart }: { onStart: (settings: EventSettings, pin
     >
       <h2 id="event-setup-title">{t('event.setupTitle')}</h2>
       <div className="event-setup-grid">
-        <Field label={t('event.shots')}>
-          <select value={settings.shots} onChange={(e) => set({ shots: Number(e.target.value) })} data-testid="event-shots">
-            {SHOT_COUNTS.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label={t('event.countdown')}>
-          <select
-            value={settings.countdown}
-            onChange={(e) => set({ countdown: Number(e.target.value) as EventSettings['countdown'] })}
-            data-testid="event-countdown"
-          >
-            {EVENT_COUNTDOWNS.map((n) => (
-              <option key={n} value={n}>
-                {t('event.seconds', { n })}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label={t('strip.layout')}>
-          <select value={settings.layoutId} onChange={(e) => set({ layoutId: e.target.value })} data-testid="event-layout">
-            {LAYOUTS.map((l) => (
-              <option key={l.id} value={l.id}>
-                {t(`strip.layouts.${l.id}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label={t('strip.frame')}>
-          <select value={settings.frameId} onChange={(e) => set({ frameId: e.target.value })} data-testid="event-frame">
-            {FRAMES.map((f) => (
-              <option key={f.id} value={f.id}>
-                {t(`strip.frames.${f.id}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SettingSelect
+          className="event-field"
+          label={t('event.shots')}
+          value={settings.shots}
+          options={SHOT_COUNTS.map((n) => ({ value: n, label: String(n) }))}
+          onChange={(shots) => set({ shots })}
+          testId="event-shots"
+        />
+        <SettingSelect<EventSettings['countdown']>
+          className="event-field"
+          label={t('event.countdown')}
+          value={settings.countdown}
+          options={EVENT_COUNTDOWNS.map((n) => ({ value: n, label: t('event.seconds', { n }) }))}
+          onChange={(countdown) => set({ countdown })}
+          testId="event-countdown"
+        />
+        <SettingSelect
+          className="event-field"
+          label={t('strip.layout')}
+          value={settings.layoutId}
+          groups={layouts}
+          onChange={(layoutId) => {
+            // A design of one's own takes as many shots as it has photo slots.
+            const own = savedDesign(layoutId, saved);
+            const n = own ? shotsNeeded(own.template) : 0;
+            set({ layoutId, ...((SHOT_COUNTS as readonly number[]).includes(n) ? { shots: n } : {}) });
+          }}
+          testId="event-layout"
+          after={
+            <LangLink href="/designer" className="designer-link" data-testid="event-designer-link">
+              {t('strip.designYourOwn')}
+            </LangLink>
+          }
+        />
+        {!isCustomLayout(settings.layoutId) && (
+          <SettingSelect
+            className="event-field"
+            label={t('strip.frame')}
+            value={settings.frameId}
+            options={FRAMES.map((f) => ({ value: f.id, label: t(`strip.frames.${f.id}`) }))}
+            onChange={(frameId) => set({ frameId })}
+            testId="event-frame"
+          />
+        )}
         <Field label={t('event.caption')}>
           <input
             type="text"
@@ -106,19 +118,14 @@ export function EventSetup({ onStart }: { onStart: (settings: EventSettings, pin
             data-testid="event-caption"
           />
         </Field>
-        <Field label={t('event.idle')}>
-          <select
-            value={settings.idleSeconds}
-            onChange={(e) => set({ idleSeconds: Number(e.target.value) as EventSettings['idleSeconds'] })}
-            data-testid="event-idle"
-          >
-            {IDLE_CHOICES.map((n) => (
-              <option key={n} value={n}>
-                {t('event.seconds', { n })}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SettingSelect<EventSettings['idleSeconds']>
+          className="event-field"
+          label={t('event.idle')}
+          value={settings.idleSeconds}
+          options={IDLE_CHOICES.map((n) => ({ value: n, label: t('event.seconds', { n }) }))}
+          onChange={(idleSeconds) => set({ idleSeconds })}
+          testId="event-idle"
+        />
       </div>
       <Check checked={settings.showDate} onChange={(showDate) => set({ showDate })} testId="event-date">
         {t('event.showDate')}
@@ -133,15 +140,14 @@ export function EventSetup({ onStart }: { onStart: (settings: EventSettings, pin
           {t('event.printOn')}
         </Check>
         {settings.print && (
-          <Field label={t('print.paper')}>
-            <select value={settings.paper} onChange={(e) => set({ paper: e.target.value as EventSettings['paper'] })} data-testid="event-paper">
-              {EVENT_PAPERS.map((p) => (
-                <option key={p} value={p}>
-                  {t(`print.papers.${p}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <SettingSelect<EventSettings['paper']>
+            className="event-field"
+            label={t('print.paper')}
+            value={settings.paper}
+            options={EVENT_PAPERS.map((p) => ({ value: p, label: t(`print.papers.${p}`) }))}
+            onChange={(paper) => set({ paper })}
+            testId="event-paper"
+          />
         )}
       </fieldset>
 

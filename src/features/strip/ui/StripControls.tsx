@@ -1,9 +1,12 @@
 import { useAtom } from 'jotai';
+import { LangLink } from '../../../components/LangLink';
 import type { ReactNode } from 'react';
 import { useI18n } from '../../../i18n/I18nProvider';
 import { stripSettingsAtom } from '../state';
 import { FRAMES } from '../frames';
-import { layoutById, LAYOUTS } from '../layouts';
+import { layoutById } from '../layouts';
+import { isCustomLayout } from '../template/store';
+import { useLayoutChoices } from './useLayoutChoices';
 import { placeStickers, STICKER_SETS } from '../stickers';
 
 /** The background swatches; the custom picker covers every other colour. */
@@ -41,42 +44,55 @@ export function StripControls() {
   const [settings, setSettings] = useAtom(stripSettingsAtom);
   const set = (patch: Partial<typeof settings>) => setSettings((prev) => ({ ...prev, ...patch }));
   const isSwatch = BACKGROUND_COLOURS.some((c) => c.hex === settings.background);
+  const layouts = useLayoutChoices().flatMap((g) => g.options);
+  // A design of one's own has its own background and no frame: those pickers would change nothing.
+  const own = isCustomLayout(settings.layoutId);
 
   return (
     <div className="strip-controls">
       <ChoiceGroup legend={t('strip.layout')}>
-        {LAYOUTS.map((l) => (
-          <Choice key={l.id} name="layout" checked={settings.layoutId === l.id} onChange={() => set({ layoutId: l.id })}>
-            {t(`strip.layouts.${l.id}`)}
+        {layouts.map((l) => (
+          <Choice key={l.value} name="layout" checked={settings.layoutId === l.value} onChange={() => set({ layoutId: l.value })}>
+            {l.label}
           </Choice>
         ))}
       </ChoiceGroup>
+      <p className="hint">
+        {own && `${t('strip.designSetsLook')} `}
+        <LangLink href="/designer" className="designer-link" data-testid="strip-designer-link">
+          {t('strip.designYourOwn')}
+        </LangLink>
+      </p>
 
-      <ChoiceGroup legend={t('strip.background')}>
-        {BACKGROUND_COLOURS.map((c) => (
-          <Choice key={c.id} name="background" checked={settings.background === c.hex} onChange={() => set({ background: c.hex })}>
-            <span className="swatch" style={{ background: c.hex }} aria-hidden="true" />
-            {t(`strip.colours.${c.id}`)}
-          </Choice>
-        ))}
-        <label className="choice" data-checked={!isSwatch || undefined}>
-          <input
-            type="color"
-            className="colour-input"
-            value={settings.background}
-            onChange={(e) => set({ background: e.target.value })}
-          />
-          {t('strip.customColour')}
-        </label>
-      </ChoiceGroup>
+      {!own && (
+        <ChoiceGroup legend={t('strip.background')}>
+          {BACKGROUND_COLOURS.map((c) => (
+            <Choice key={c.id} name="background" checked={settings.background === c.hex} onChange={() => set({ background: c.hex })}>
+              <span className="swatch" style={{ background: c.hex }} aria-hidden="true" />
+              {t(`strip.colours.${c.id}`)}
+            </Choice>
+          ))}
+          <label className="choice" data-checked={!isSwatch || undefined}>
+            <input
+              type="color"
+              className="colour-input"
+              value={settings.background}
+              onChange={(e) => set({ background: e.target.value })}
+            />
+            {t('strip.customColour')}
+          </label>
+        </ChoiceGroup>
+      )}
 
-      <ChoiceGroup legend={t('strip.frame')}>
-        {FRAMES.map((f) => (
-          <Choice key={f.id} name="frame" checked={settings.frameId === f.id} onChange={() => set({ frameId: f.id })}>
-            {t(`strip.frames.${f.id}`)}
-          </Choice>
-        ))}
-      </ChoiceGroup>
+      {!own && (
+        <ChoiceGroup legend={t('strip.frame')}>
+          {FRAMES.map((f) => (
+            <Choice key={f.id} name="frame" checked={settings.frameId === f.id} onChange={() => set({ frameId: f.id })}>
+              {t(`strip.frames.${f.id}`)}
+            </Choice>
+          ))}
+        </ChoiceGroup>
+      )}
 
       <ChoiceGroup legend={t('strip.stickers')}>
         {STICKER_SETS.map((s) => (
