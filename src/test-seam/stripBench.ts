@@ -1,7 +1,9 @@
 import { StripComposer } from '../features/strip/composer';
 import type { StripDesign } from '../features/strip/compose';
 import { exportStripJpeg } from '../features/strip/export';
-import type { ResolutionId } from '../features/strip/layouts';
+import { stripSize, type ResolutionId } from '../features/strip/layouts';
+import { DEFAULT_STRIP_SETTINGS } from '../features/strip/meta';
+import { benchDesign } from './benchDesign';
 import { stripSettingsAtom } from '../features/strip/state';
 import { stripDesign } from '../features/strip/template/design';
 import { savedDesignsAtom } from '../features/strip/template/store';
@@ -26,4 +28,29 @@ export const stripBench = {
     });
     return exportStripJpeg(composer, design, stripBench.photos(), resolution);
   },
+  /**
+   * The session's photos composed (and encoded, or not) with the classic built-in or with a host's
+   * design of an overlay, a logo and three text layers (./benchDesign.ts), through the same composer.
+   */
+  async compose(which: 'classic' | 'custom', resolution: ResolutionId, encode: boolean): Promise<number> {
+    composer ??= new StripComposer();
+    const photos = stripBench.photos();
+    const custom = which === 'custom' ? (benchDesignOnce ??= benchDesign()) : null;
+    const saved = custom ? [await custom] : [];
+    const design = stripDesign({
+      settings: { ...DEFAULT_STRIP_SETTINGS, layoutId: custom ? 'my-bench' : 'classic', caption: 'Our day' },
+      saved,
+      count: photos.length,
+      lang: 'en',
+      masthead: 'Photobooth',
+      takenAt: Date.now(),
+    });
+    const { width, height } = stripSize(design.template.paper, resolution);
+    const t0 = performance.now();
+    if (encode) await composer.renderJpeg(design, photos, width, height);
+    else (await composer.renderBitmap(design, photos, width, height)).close();
+    return performance.now() - t0;
+  },
 };
+
+let benchDesignOnce: ReturnType<typeof benchDesign> | null = null;
