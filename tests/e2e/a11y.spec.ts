@@ -1,6 +1,6 @@
 import { expect, expectAccessible, test } from './fixtures';
 
-const PAGES = ['/', '/welcome', '/photobooth', '/preview', '/privacy-policy', '/contact', '/photo-tutorial', '/user-guide', '/terms', '/blog', '/missing', '/ja', '/th/user-guide', '/zh/preview'];
+const PAGES = ['/', '/welcome', '/photobooth', '/preview', '/privacy-policy', '/contact', '/photo-tutorial', '/user-guide', '/terms', '/blog', '/missing', '/ja', '/th/user-guide', '/zh/preview', '/designer', '/th/designer'];
 
 for (const path of PAGES) {
   test(`axe-core finds no serious or critical violation on ${path}`, async ({ page }) => {

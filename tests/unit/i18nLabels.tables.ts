@@ -61,6 +61,9 @@ export const CONTROL_KEYS: readonly string[] = [
   'event.guestErrorRetry', 'event.pinAsk', 'event.pinNew', 'event.pinAgain', 'event.triggerTest', 'event.unlock',
   'event.forgotPin', 'event.forgotCancel', 'event.end', 'event.stunLabel', 'event.show.fullScreen', 'event.show.open',
   'send.button', 'send.again', 'send.close', 'send.nearby', 'send.save', 'send.shareFile',
+  'strip.designYourOwn',
+  'designer.undo', 'designer.redo', 'designer.addSlot', 'designer.addText', 'designer.addPicture', 'designer.addOverlay',
+  'designer.save', 'designer.export', 'designer.import', 'designer.new',
 ];
 
 const LEVELS = ['smooth', 'brightness', 'enhance', 'slim', 'eyes', 'lips', 'blush', 'teeth', 'eyeWhites'];
@@ -105,6 +108,10 @@ export const HELP_REFS: Record<string, readonly string[]> = {
   'userGuide.captureBody': ['booth.settings', 'booth.stripChoice', 'booth.start', 'booth.retakeAll', 'booth.next'],
   'userGuide.motionBody': ['booth.motion', 'booth.settings', 'motion.title', 'motion.play', 'motion.cancel'],
   'userGuide.customiseBody': SAVE,
+  'userGuide.designerBody': [
+    'strip.designYourOwn', 'designer.new', 'designer.addOverlay', 'designer.addSlot', 'designer.addText', 'designer.addPicture',
+    'designer.undo', 'designer.redo', 'designer.save', 'designer.export', 'designer.import',
+  ],
   'userGuide.printBody': ['print.heading', 'print.print', 'print.download'],
   'userGuide.eventBody': ['event.start', 'event.tapToStart', 'event.print', 'event.download', 'event.done'],
   'userGuide.keyArrows': ['dreamy-blue', 'vintage-green', 'negative', 'dark-mood'].map((f) => `filters.names.${f}`),
@@ -129,6 +136,12 @@ export const LAYOUT_LISTS: readonly string[] = ['photoTutorial.step6Body', 'user
  * `*` applies to every language. Keep this short: a control's name belongs in CONTROL_KEYS.
  */
 export const NOT_CONTROLS: readonly { key: string; why: string; quotes: Record<string, readonly string[]> }[] = [
+  ...['moveUp', 'moveDown', 'deleteLayer', 'openNamed', 'deleteNamed', 'confirmDeleteNamed', 'msg.saved', 'msg.imported', 'msg.opened', 'msg.deleted'].map((k) => ({
+    key: `designer.${k}`,
+    why: "a design's or a layer's own name, which the app fills in",
+    quotes: { '*': ['{{name}}'] },
+  })),
+  { key: 'designer.msg.started', why: 'the name of the layout the design started from, filled in', quotes: { '*': ['{{layout}}'] } },
   { key: 'landing.galleryClassicAlt', why: 'the caption written on the example strip', quotes: { '*': ['Best night'] } },
   { key: 'landing.galleryGridAlt', why: 'the caption written on the example strip', quotes: { '*': ['Party crew'] } },
   { key: 'privacy.storageItems.0', why: 'the name of a browser storage key', quotes: { '*': ['photobooth.lang'] } },

@@ -180,7 +180,8 @@ const LayerSchema = v.variant('kind', [
   v.object({ kind: v.literal('frame'), id }),
 ]);
 
-const inches = v.pipe(v.number(), v.finite(), v.minValue(1), v.maxValue(36));
+// Up to 12 in a side: the print at 300 dpi stays within 3600 px (a canvas every phone can hold).
+const inches = v.pipe(v.number(), v.finite(), v.minValue(1), v.maxValue(12));
 
 export const TemplateSchema = v.object({
   format: v.literal(TEMPLATE_FORMAT),
