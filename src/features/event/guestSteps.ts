@@ -38,8 +38,8 @@ interface Deps {
   /** The booth session on screen (null before it exists). */
   session: () => BoothSession | null;
   composer: StripComposer;
-  /** The strip's design now (in the page's language, with today's date). */
-  design: () => StripDesign;
+  /** The strip's design now for `count` photos (in the page's language, with today's date). */
+  design: (count: number) => StripDesign;
 }
 
 /** The flow's steps on the real booth: the session's shots, the composer, the gallery, the store. */
@@ -55,9 +55,9 @@ export function guestSteps({ store, session, composer, design }: Deps): GuestSte
       return (result?.photos ?? []).map((p) => ({ id: p.id, blob: p.blob, focus: p.focus }));
     },
     // The worker gets less than the flow's deadline: a hung one is restarted for the next guest.
-    compose: (photos, resolution) => exportStripJpeg(composer, design(), photos, resolution, COMPOSER_WAIT_MS),
+    compose: (photos, resolution) => exportStripJpeg(composer, design(photos.length), photos, resolution, COMPOSER_WAIT_MS),
     keep: async (strip, hidden) => {
-      const { width, height } = stripSize(design().template.paper, 'standard');
+      const { width, height } = stripSize(design(store.get(shotCountAtom)).template.paper, 'standard');
       return (await addStrip(strip, width, height, { hidden })).id;
     },
     setHidden: (id, hidden) => setStripHidden(id, hidden),

@@ -67,43 +67,43 @@ function drawFilmBase(ctx: Ctx2D, w: number, h: number) {
 function drawPhotoInSlot(ctx: Ctx2D, t: Template, photo: PhotoSource, slot: PhotoLayer, w: number, h: number) {
   const unit = Math.min(w, h) / 100;
   inBox(ctx, slot, w, h, (x, y, sw, sh) => {
-  switch (slot.style) {
-    case 'polaroid': {
-      const pad = unit * 2.2;
-      ctx.fillStyle = 'rgba(0,0,0,0.18)';
-      ctx.fillRect(x - pad + unit * 0.8, y - pad + unit * 0.8, sw + pad * 2, sh + pad * 4.5);
-      ctx.fillStyle = '#ffffff';
-      ctx.fillRect(x - pad, y - pad, sw + pad * 2, sh + pad * 4.5);
-      // A hairline edge, so a white card still reads on a white background.
-      ctx.strokeStyle = 'rgba(0,0,0,0.12)';
-      ctx.lineWidth = unit * 0.2;
-      ctx.strokeRect(x - pad, y - pad, sw + pad * 2, sh + pad * 4.5);
-      drawCover(ctx, photo, x, y, sw, sh);
-      break;
+    switch (slot.style) {
+      case 'polaroid': {
+        const pad = unit * 2.2;
+        ctx.fillStyle = 'rgba(0,0,0,0.18)';
+        ctx.fillRect(x - pad + unit * 0.8, y - pad + unit * 0.8, sw + pad * 2, sh + pad * 4.5);
+        ctx.fillStyle = '#ffffff';
+        ctx.fillRect(x - pad, y - pad, sw + pad * 2, sh + pad * 4.5);
+        // A hairline edge, so a white card still reads on a white background.
+        ctx.strokeStyle = 'rgba(0,0,0,0.12)';
+        ctx.lineWidth = unit * 0.2;
+        ctx.strokeRect(x - pad, y - pad, sw + pad * 2, sh + pad * 4.5);
+        drawCover(ctx, photo, x, y, sw, sh);
+        break;
+      }
+      case 'collage': {
+        const pad = unit * 1.5;
+        ctx.fillStyle = 'rgba(0,0,0,0.2)';
+        ctx.fillRect(x + unit, y + unit, sw, sh);
+        ctx.fillStyle = '#ffffff';
+        ctx.fillRect(x - pad, y - pad, sw + pad * 2, sh + pad * 2);
+        drawCover(ctx, photo, x, y, sw, sh);
+        break;
+      }
+      case 'comic':
+        drawCover(ctx, photo, x, y, sw, sh);
+        ctx.strokeStyle = '#111111';
+        ctx.lineWidth = unit * 1.4;
+        ctx.strokeRect(x, y, sw, sh);
+        break;
+      default:
+        if (slot.radius || slot.border.width) paintSlot(ctx, t, slot, w, x, y, sw, sh, () => drawCover(ctx, photo, x, y, sw, sh));
+        else drawCover(ctx, photo, x, y, sw, sh);
     }
-    case 'collage': {
-      const pad = unit * 1.5;
-      ctx.fillStyle = 'rgba(0,0,0,0.2)';
-      ctx.fillRect(x + unit, y + unit, sw, sh);
-      ctx.fillStyle = '#ffffff';
-      ctx.fillRect(x - pad, y - pad, sw + pad * 2, sh + pad * 2);
-      drawCover(ctx, photo, x, y, sw, sh);
-      break;
+    if (slot.tint) {
+      ctx.fillStyle = slot.tint;
+      ctx.fillRect(x, y, sw, sh);
     }
-    case 'comic':
-      drawCover(ctx, photo, x, y, sw, sh);
-      ctx.strokeStyle = '#111111';
-      ctx.lineWidth = unit * 1.4;
-      ctx.strokeRect(x, y, sw, sh);
-      break;
-    default:
-      if (slot.radius || slot.border.width) paintSlot(ctx, t, slot, w, x, y, sw, sh, () => drawCover(ctx, photo, x, y, sw, sh));
-      else drawCover(ctx, photo, x, y, sw, sh);
-  }
-  if (slot.tint) {
-    ctx.fillStyle = slot.tint;
-    ctx.fillRect(x, y, sw, sh);
-  }
   });
 }
 

@@ -24,7 +24,6 @@ import type { EventSettings } from '../meta';
 import { eventDesign, guestsChoose } from '../settings';
 import { savedDesignsAtom } from '../../strip/template/store';
 import { loadSavedDesigns } from '../../strip/ui/useSavedDesigns';
-import { shotCountAtom } from '../../booth/state';
 import { eventViewAtom } from '../state';
 import { AttractScreen } from './AttractScreen';
 import { HostExit } from './HostExit';
@@ -70,8 +69,8 @@ export function EventBooth({ settings, onLeave }: Props) {
       store,
       session: () => sessionRef.current,
       composer,
-      design: () =>
-        eventDesign(store.get(stripSettingsAtom), store.get(savedDesignsAtom), store.get(shotCountAtom), designRef.current.lang, designRef.current.masthead),
+      // A built-in layout lays out the photos that came (a guest's sequence can end short).
+      design: (count) => eventDesign(store.get(stripSettingsAtom), store.get(savedDesignsAtom), count, designRef.current.lang, designRef.current.masthead),
     });
     const made = new GuestFlow(steps, {
       shots: settings.shots,
