@@ -49,9 +49,9 @@ test("a host's PNG overlay with three windows becomes three slots, and the strip
   await expect.poll(async () => (await layers(page)).filter((l) => l.kind === 'overlay').length).toBe(1);
   expect((await layers(page)).filter((l) => l.kind === 'photo')).toHaveLength(3);
   await saveDesign(page, 'Our wedding');
-  // Saved, it is the strip's layout: the strip page (reached by the site's own link, as a visitor
-  // would) draws it and its JPG is the design's.
-  await page.locator('footer').getByRole('link', { name: tr('en', 'footer.preview'), exact: true }).click();
+  // Saved, it is the strip's layout: the strip page (by "See your strip", offered once it is saved)
+  // draws it and its JPG is the design's.
+  await page.getByTestId('designer-to-strip').click();
   await expect(page).toHaveURL(/\/preview$/);
   await expect(page.getByTestId('strip-canvas')).toHaveAttribute('data-drawn-layout', /^my-/, { timeout: 20_000 });
   await expect(page.getByLabel('Our wedding', { exact: true })).toBeChecked();

@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { LangLink } from '../../../components/LangLink';
 import { useI18n } from '../../../i18n/I18nProvider';
 import { readablePhotosAtom } from '../../../state/session';
 import type { StripDesign } from '../../strip/compose';
@@ -93,6 +94,16 @@ export function Designer() {
       <p className={`designer-message${message ? (message.tone === 'error' ? ' notice error' : ' notice') : ''}`} role="status" data-testid="designer-message" data-tone={message?.tone}>
         {message ? t(message.key, message.params) : ''}
       </p>
+      {message?.key === 'designer.msg.saved' && (
+        <p className="designer-next">
+          <LangLink href="/photobooth" className="btn btn-secondary" data-testid="designer-to-booth">
+            {t('designer.toBooth')}
+          </LangLink>
+          <LangLink href="/preview" className="btn btn-ghost" data-testid="designer-to-strip">
+            {t('designer.toStrip')}
+          </LangLink>
+        </p>
+      )}
       <div className="designer-main">
         <Stage editor={editor} snap={snap} design={design} photos={photos} />
         <div className="designer-side">
