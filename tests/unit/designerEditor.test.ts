@@ -274,6 +274,22 @@ describe('designer editor: layers and properties', () => {
     expect(e.getSnapshot().template.paper).toEqual({ w: 12, h: 1 });
   });
 
+  it('opening another design as a person asks (New, Open, Import) is one step: Undo brings the unsaved one back', () => {
+    const e = make();
+    e.setName('Unsaved work');
+    e.load({ template: builtinTemplate('grid', 4, '#ffffff'), pictures: {} }, { undoable: true });
+    expect(e.getSnapshot().template.id).toBe('grid');
+    expect(e.getSnapshot().dirty).toBe(false);
+    e.undo();
+    expect(e.getSnapshot().template.name).toBe('Unsaved work');
+    expect(e.getSnapshot().dirty).toBe(true);
+    e.redo();
+    expect(e.getSnapshot().template.id).toBe('grid');
+    // The screen opening a design leaves nothing to undo.
+    e.load({ template: template(), pictures: {} });
+    expect(e.getSnapshot().canUndo).toBe(false);
+  });
+
   it('tells whether the design changed since it was opened or saved', () => {
     const e = new DesignerEditor({ template: builtinTemplate('classic', 3, '#ffffff'), pictures: {} });
     expect(e.getSnapshot().dirty).toBe(false);

@@ -71,7 +71,7 @@ export async function importFile(editor: DesignerEditor, file: Blob) {
   const got = await busy(editor, () => importDesign(file));
   if (!got) return editor.say(IMPORT_PROBLEMS.damaged, {}, 'error');
   if (!got.ok) return editor.say(IMPORT_PROBLEMS[got.problem], {}, 'error');
-  editor.load({ template: got.design.template, pictures: got.design.pictures }, { saved: false });
+  editor.load({ template: got.design.template, pictures: got.design.pictures }, { saved: false, undoable: true });
   editor.say('designer.msg.imported', { name: got.design.template.name });
 }
 
@@ -119,6 +119,6 @@ export async function deleteKept(editor: DesignerEditor, store: Store, design: S
 
 /** Opens a kept design to edit. */
 export function openKept(editor: DesignerEditor, design: SavedDesign) {
-  editor.load({ template: design.template, pictures: design.pictures });
+  editor.load({ template: design.template, pictures: design.pictures }, { undoable: true });
   editor.say('designer.msg.opened', { name: design.template.name });
 }

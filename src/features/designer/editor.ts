@@ -74,12 +74,15 @@ export class DesignerEditor {
 
   // ---- documents --------------------------------------------------------------------------------
 
-  /** Opens another design (a kept one, an imported one, a new one): no undo back to the last one. */
-  load(doc: DesignDoc, opts: { saved?: boolean } = {}) {
+  /** Opens another design; `undoable` (New, Open, Import): Undo brings back the one before, unsaved changes and all. */
+  load(doc: DesignDoc, opts: { saved?: boolean; undoable?: boolean } = {}) {
     this.cancelGesture();
+    if (opts.undoable) {
+      this.history.push(this.doc);
+      this.history.seal();
+    } else this.history.clear();
     this.doc = doc;
     this.saved = opts.saved === false ? { ...doc } : doc;
-    this.history.clear();
     this.selectedId = null;
     this.emit();
   }

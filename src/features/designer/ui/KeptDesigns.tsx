@@ -63,7 +63,7 @@ export function KeptDesigns({ editor, snap }: { editor: DesignerEditor; snap: Ed
           className="btn btn-secondary"
           data-testid="designer-new"
           onClick={() => {
-            editor.load(newDesign(startFrom));
+            editor.load(newDesign(startFrom), { undoable: true });
             editor.say('designer.msg.started', { layout: t(`strip.layouts.${startFrom}`) });
           }}
         >
