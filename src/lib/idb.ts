@@ -6,6 +6,8 @@
  */
 import { noteBlocked, noteReplaced } from './storageAlert';
 
+import { withDeadline } from './deadline';
+
 export class StorageFullError extends Error {
   override name = 'StorageFullError';
 }
@@ -204,4 +206,25 @@ export function databaseOnce(schema: DatabaseSchema): () => Promise<IDBDatabase>
     }
     return opened;
   };
+}
+
+/**
+ * One request in its own transaction on `store` of the database `open` gives; resolves with its
+ * result once the transaction is done, and rejects past `deadlineMs` (an IndexedDB that never
+ * answers, seen on broken profiles, must not leave a screen waiting).
+ */
+export function storeRequest<T>(
+  open: () => Promise<IDBDatabase>,
+  store: string,
+  mode: IDBTransactionMode,
+  make: (store: IDBObjectStore) => IDBRequest<T>,
+  deadlineMs: number,
+): Promise<T> {
+  const work = (async () => {
+    const tx = (await open()).transaction(store, mode);
+    const result = idbRequest(make(tx.objectStore(store)));
+    await idbDone(tx);
+    return result;
+  })();
+  return withDeadline(work, deadlineMs);
 }

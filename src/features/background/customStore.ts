@@ -1,5 +1,4 @@
-import { withDeadline } from '../../lib/deadline';
-import { databaseOnce, idbDone, idbRequest, isNewerFormat, StorageFullError } from '../../lib/idb';
+import { databaseOnce, isNewerFormat, StorageFullError, storeRequest } from '../../lib/idb';
 import { CUSTOM_MAX_SIDE } from './meta';
 import { preparePicture, PictureTooLargeError } from './picture';
 
@@ -61,14 +60,8 @@ const openDb = databaseOnce({
 });
 
 /** Runs one request in its own transaction; resolves with its result once the transaction is done. */
-async function run<T>(mode: IDBTransactionMode, make: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const work = (async () => {
-    const tx = (await openDb()).transaction(STORE, mode);
-    const result = idbRequest(make(tx.objectStore(STORE)));
-    await idbDone(tx);
-    return result;
-  })();
-  return withDeadline(work, DEADLINE_MS);
+function run<T>(mode: IDBTransactionMode, make: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  return storeRequest(openDb, STORE, mode, make, DEADLINE_MS);
 }
 
 /**

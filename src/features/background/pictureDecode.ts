@@ -1,6 +1,8 @@
 import { canvasToJpeg, makeCanvas } from '../../lib/jpeg';
 import { fitWithin } from '../../lib/picture/boxScale';
-import { readPictureHeader, uprightSize, type PictureHeader } from '../../lib/picture/header';
+import { pictureHeader, uprightSize, type PictureHeader } from '../../lib/picture/header';
+
+export { pictureHeader };
 import { decodePngScaled } from '../../lib/picture/pngStream';
 import { CUSTOM_MAX_PICTURE_SIDE, CUSTOM_MAX_PIXELS, CUSTOM_MAX_WHOLE_PIXELS, CUSTOM_STREAM_ABOVE_PIXELS } from './meta';
 
@@ -31,24 +33,11 @@ export class PictureTooLargeError extends Error {
   }
 }
 
-/** The most of a file read to find its header (a JPEG's frame header may follow large metadata). */
-const HEADER_MAX_BYTES = 16 << 20;
 /** The JPEG quality the picture is kept at. */
 const KEPT_QUALITY = 0.9;
 
 type Canvas = OffscreenCanvas | HTMLCanvasElement;
 type Drawable = CanvasImageSource & { close(): void };
-
-/** The file's header, reading more of it while the header asks for more; null when unknown. */
-export async function pictureHeader(file: Blob): Promise<PictureHeader | null> {
-  let length = 64 * 1024;
-  for (;;) {
-    const got = readPictureHeader(new Uint8Array(await file.slice(0, length).arrayBuffer()));
-    if (!got || 'format' in got) return got;
-    if (got.need > file.size || got.need > HEADER_MAX_BYTES) return null;
-    length = Math.min(HEADER_MAX_BYTES, Math.max(got.need, length * 4));
-  }
-}
 
 /** Throws a PictureTooLargeError when `header`'s picture is over the limits for any way of reading it. */
 export function checkPictureSize(header: PictureHeader | null): void {

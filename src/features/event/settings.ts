@@ -5,7 +5,7 @@ import { selectBackground } from '../background/select';
 import { countdownAtom, shotCountAtom } from '../booth/state';
 import { motionOnAtom } from '../motion/state';
 import type { StripDesign } from '../strip/compose';
-import { stripDesign } from '../strip/template/design';
+import { dayWords, stripDesign } from '../strip/template/design';
 import { LayoutIdSchema, type SavedDesign } from '../strip/template/store';
 import { FRAMES } from '../strip/frames';
 import { DEFAULT_STRIP_SETTINGS, type StripSettings } from '../strip/meta';
@@ -83,7 +83,7 @@ export function applyEventSettings(store: Store, s: EventSettings): void {
 
 /** The date line as the strip prints it, in the page's language. */
 export function eventDate(lang: string, date = new Date()): string {
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'long' }).format(date);
+  return dayWords(lang, date).date;
 }
 
 /**

@@ -46,6 +46,8 @@ function strip(spec: Extract<MotionSpec, { kind: 'strip' }>): FrameSequence {
   const stills = new Map<number, Promise<ImageBitmap>>();
   const fps = spec.cells.find((c) => c.clip)?.clip?.fps ?? 15;
   const cache = new PictureCache();
+  // The template's pictures and fonts, made ready once for the whole export (not frame by frame).
+  let resources: ReturnType<typeof templateResources> | null = null;
   const cellFrame = async (cell: MotionCell, c: number, i: number) => {
     const loop = loops[c];
     if (cell.clip && loop) return decode(cell.clip.frames[loop[i % loop.length]!]!);
@@ -61,7 +63,7 @@ function strip(spec: Extract<MotionSpec, { kind: 'strip' }>): FrameSequence {
     async draw(ctx, i) {
       const [bitmaps, pictures] = await Promise.all([
         Promise.all(spec.cells.map((cell, c) => cellFrame(cell, c, i))),
-        templateResources(cache, spec.design.template, spec.design.pictures),
+        (resources ??= templateResources(cache, spec.design.template, spec.design.pictures)),
       ]);
       const sources: PhotoSource[] = bitmaps.map((b, c) => ({ image: b, width: b.width, height: b.height, focus: spec.cells[c]!.focus }));
       composeStrip(ctx, spec.design, sources, spec.width, spec.height, pictures);

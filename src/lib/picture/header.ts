@@ -162,3 +162,17 @@ export function readPictureHeader(bytes: Uint8Array): PictureHeader | NeedMore |
   if (header && 'format' in header && !(header.width > 0 && header.height > 0)) return null;
   return header;
 }
+
+/** The most of a file read to find its header (a JPEG's frame header may follow large metadata). */
+const HEADER_MAX_BYTES = 16 << 20;
+
+/** A file's header, reading more of it while the header asks for more; null when unknown. */
+export async function pictureHeader(file: Blob): Promise<PictureHeader | null> {
+  let length = 64 * 1024;
+  for (;;) {
+    const got = readPictureHeader(new Uint8Array(await file.slice(0, length).arrayBuffer()));
+    if (!got || 'format' in got) return got;
+    if (got.need > file.size || got.need > HEADER_MAX_BYTES) return null;
+    length = Math.min(HEADER_MAX_BYTES, Math.max(got.need, length * 4));
+  }
+}

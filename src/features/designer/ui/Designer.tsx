@@ -5,7 +5,7 @@ import { useI18n } from '../../../i18n/I18nProvider';
 import { readablePhotosAtom } from '../../../state/session';
 import type { StripDesign } from '../../strip/compose';
 import { stripSettingsAtom } from '../../strip/state';
-import { savedDesign } from '../../strip/template/design';
+import { dayWords, savedDesign } from '../../strip/template/design';
 import { useSavedDesigns } from '../../strip/ui/useSavedDesigns';
 import { addOverlayFile, addPictureFile, newDesign } from '../actions';
 import { DesignerEditor } from '../editor';
@@ -54,16 +54,15 @@ export function Designer() {
 
   const takenAt = photos[0]?.takenAt;
   const design = useMemo<StripDesign>(() => {
-    const at = takenAt ? new Date(takenAt) : new Date();
-    const date = new Intl.DateTimeFormat(lang, { dateStyle: 'long' }).format(at);
+    const tokens = dayWords(lang, takenAt ? new Date(takenAt) : new Date());
     return {
       template: snap.template,
       pictures: snap.pictures,
       frameId: settings.frameId,
       stickers: [],
       caption: settings.caption.trim() || t('designer.sampleCaption'),
-      dateText: date,
-      tokens: { date, time: new Intl.DateTimeFormat(lang, { timeStyle: 'short' }).format(at) },
+      dateText: tokens.date,
+      tokens,
       masthead: t('strip.masthead'),
     };
   }, [snap.template, snap.pictures, settings.frameId, settings.caption, takenAt, lang, t]);

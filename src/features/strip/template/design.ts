@@ -36,18 +36,22 @@ export function chosenTemplate(settings: StripSettings, saved: SavedDesign[] | n
   return { template: builtinTemplate(settings.layoutId, count, settings.background), pictures: {} };
 }
 
+/** The date and time a strip prints, in a language: its date line and a template's `{date}` and `{time}`. */
+export function dayWords(lang: string, at: Date): { date: string; time: string } {
+  return { date: new Intl.DateTimeFormat(lang, { dateStyle: 'long' }).format(at), time: new Intl.DateTimeFormat(lang, { timeStyle: 'short' }).format(at) };
+}
+
 export function stripDesign(i: DesignInputs): StripDesign {
   const { template, pictures } = chosenTemplate(i.settings, i.saved, i.count);
-  const at = new Date(i.takenAt);
-  const date = new Intl.DateTimeFormat(i.lang, { dateStyle: 'long' }).format(at);
+  const tokens = dayWords(i.lang, new Date(i.takenAt));
   return {
     template,
     pictures,
     frameId: i.settings.frameId,
     stickers: i.settings.stickers,
     caption: i.settings.caption,
-    dateText: i.settings.showDate ? date : '',
-    tokens: { date, time: new Intl.DateTimeFormat(i.lang, { timeStyle: 'short' }).format(at) },
+    dateText: i.settings.showDate ? tokens.date : '',
+    tokens,
     masthead: i.masthead,
   };
 }

@@ -4,7 +4,7 @@
  * what the largest print needs, kept as PNG so its transparency (an overlay's windows) survives,
  * and named by its content, so the same picture is always the same key.
  */
-import { readPictureHeader, uprightSize, type PictureHeader } from '../../../lib/picture/header';
+import { pictureHeader, uprightSize } from '../../../lib/picture/header';
 
 /** Over this many pixels, or this long a side, a picture is refused unread (as the backdrop's limits). */
 export const PICTURE_MAX_PIXELS = 300e6;
@@ -14,17 +14,6 @@ export const PICTURE_MAX_WHOLE_PIXELS = 128e6;
 
 export type AddedPicture = { ok: true; key: string; blob: Blob; width: number; height: number } | { ok: false; problem: 'notPicture' | 'tooBig' };
 
-async function header(file: Blob): Promise<PictureHeader | null> {
-  let length = 64 * 1024;
-  for (let i = 0; i < 6; i++) {
-    const got = readPictureHeader(new Uint8Array(await file.slice(0, length).arrayBuffer()));
-    if (!got || 'format' in got) return got;
-    if (got.need > file.size) return null;
-    length = Math.max(got.need, length * 4);
-  }
-  return null;
-}
-
 /** A picture's key: the first 96 bits of its bytes' SHA-256, in hex. */
 export async function pictureKey(blob: Blob): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', await blob.arrayBuffer()));
@@ -33,7 +22,7 @@ export async function pictureKey(blob: Blob): Promise<string> {
 
 /** The picture in `file`, fitting `maxSide` (never scaled up), upright, as a PNG with its transparency. */
 export async function addPicture(file: Blob, opts: { maxSide: number }): Promise<AddedPicture> {
-  const head = await header(file).catch(() => null);
+  const head = await pictureHeader(file).catch(() => null);
   if (head) {
     const { width, height } = uprightSize(head);
     if (width > PICTURE_MAX_SIDE || height > PICTURE_MAX_SIDE || width * height > PICTURE_MAX_PIXELS || width * height > PICTURE_MAX_WHOLE_PIXELS) {

@@ -7,8 +7,7 @@
 import { atom } from 'jotai';
 import * as v from 'valibot';
 import { LAYOUTS } from '../layouts';
-import { withDeadline } from '../../../lib/deadline';
-import { databaseOnce, idbDone, idbRequest, isNewerFormat } from '../../../lib/idb';
+import { databaseOnce, isNewerFormat, storeRequest } from '../../../lib/idb';
 import { parseTemplate, picturesUsed, type Template } from './model';
 
 export interface SavedDesign {
@@ -40,14 +39,8 @@ const openDb = databaseOnce({
   stores: { [STORE]: { keyPath: 'id' } },
 });
 
-async function run<T>(mode: IDBTransactionMode, make: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const work = (async () => {
-    const tx = (await openDb()).transaction(STORE, mode);
-    const result = idbRequest(make(tx.objectStore(STORE)));
-    await idbDone(tx);
-    return result;
-  })();
-  return withDeadline(work, DEADLINE_MS);
+function run<T>(mode: IDBTransactionMode, make: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  return storeRequest(openDb, STORE, mode, make, DEADLINE_MS);
 }
 
 /** A record as read back, checked: the template valid and every picture it draws present. */
