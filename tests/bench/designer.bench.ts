@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { launchWithCamera } from '../e2e/env';
 import { captureSequence } from '../e2e/helpers/capture';
-import { openDesigner } from '../e2e/drivers/designer';
+import { openDesignerFromBooth } from '../e2e/drivers/designer';
 import { overlayPng } from '../e2e/helpers/designs';
 
 // The designer while a slot is dragged (issue 39): laptop 1280×800, four real photos in the slots,
@@ -17,7 +17,7 @@ const MOVES = 120;
 test('frame time while dragging a slot in the designer', async ({ page }) => {
   await page.goto('/photobooth');
   await captureSequence(page, { shots: 4, countdown: 0 });
-  await openDesigner(page);
+  await openDesignerFromBooth(page);
   await page.getByTestId('designer-overlay-input').setInputFiles({ name: 'overlay.png', mimeType: 'image/png', buffer: await overlayPng(page) });
   await expect.poll(async () => page.getByTestId('designer-layer').and(page.locator('[data-kind="overlay"]')).count()).toBe(1);
   await page.getByTestId('designer-add-text').click();

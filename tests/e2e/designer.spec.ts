@@ -4,7 +4,7 @@ import { launchWithCamera } from './env';
 import { captureSequence } from './helpers/capture';
 import { decodeJpeg, expectOverlayStrip, overlayPng, THREE_WINDOWS, type Pixels } from './helpers/designs';
 import { readDownload } from './helpers/motion';
-import { keptStrip, layers, openDesigner, saveDesign, selectedBox, selectLayer } from './drivers/designer';
+import { keptStrip, layers, openDesigner, openDesignerFromBooth, saveDesign, selectedBox, selectLayer } from './drivers/designer';
 import { tr } from './i18n';
 
 // The strip designer (issue 39): a host's overlay becomes slots, layers move by pointer and keys,
@@ -44,7 +44,7 @@ const message = (page: Page) => page.getByTestId('designer-message');
 test("a host's PNG overlay with three windows becomes three slots, and the strip JPG has a photo in each window and the overlay everywhere else", async ({ page }) => {
   await page.goto('/photobooth');
   await captureSequence(page, { shots: 3, countdown: 0 });
-  await openDesigner(page);
+  await openDesignerFromBooth(page);
   await page.getByTestId('designer-overlay-input').setInputFiles({ name: 'wedding-overlay.png', mimeType: 'image/png', buffer: await overlayPng(page) });
   await expect.poll(async () => (await layers(page)).filter((l) => l.kind === 'overlay').length).toBe(1);
   expect((await layers(page)).filter((l) => l.kind === 'photo')).toHaveLength(3);

@@ -8,6 +8,22 @@ import { decodeJpeg, type Pixels } from '../helpers/designs';
  */
 export async function openDesigner(page: Page, path = '/designer'): Promise<void> {
   await page.goto(path);
+  await designerReady(page);
+}
+
+/**
+ * From the booth to the designer by the booth's own link ("Design your own strip"), as a visitor
+ * goes: the photos just taken are in the session, where a full reload could come before the last
+ * one's write to IndexedDB.
+ */
+export async function openDesignerFromBooth(page: Page): Promise<void> {
+  await page.getByTestId('booth-designer-link').click();
+  await expect(page).toHaveURL(/\/designer$/);
+  await designerReady(page);
+}
+
+/** The designer is up: its stage shown, its controls live, the strip drawn once. */
+async function designerReady(page: Page): Promise<void> {
   await expect(page.getByTestId('designer-stage')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('designer-save')).toBeEnabled();
   await expect.poll(() => page.getByTestId('designer-canvas').getAttribute('data-renders').then(Number)).toBeGreaterThan(0);
