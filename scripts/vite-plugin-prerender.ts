@@ -3,6 +3,8 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { pathFor } from '../src/i18n/paths';
+import { startsOnDemand } from '../src/lib/start/onDemand';
+
 import { sharePng } from './share-image';
 
 /**
@@ -63,14 +65,14 @@ export function prerenderPlugin({ finishPage = (_path, html) => html }: Prerende
         for (const rest of pages) {
           const path = pathFor(lang, rest);
           const r = await entry.render(path, origin);
-          write(outDir, fileFor(path), finishPage(path, page(template, path, r, screenLinks(manifest, r.screenFile))));
+          write(outDir, fileFor(path), finishPage(path, page(template, path, r, screenLinks(manifest, r.screenFile, startsOnDemand(rest)))));
           (byLang[lang] ??= []).push(path);
           if (entry.inSitemap(rest)) urls.push(`${origin}${path}`);
         }
       }
       write(outDir, 'pages.json', JSON.stringify(byLang));
       for (const lang of entry.LANGS) writeBinary(outDir, `og/${lang}.png`, sharePng(lang, await entry.shareText(lang), config.root));
-      write(outDir, '404.html', finishPage(null, page(template, null, await entry.render('/404', origin), '')));
+      write(outDir, '404.html', finishPage(null, page(template, null, await entry.render('/404', origin), appPreload(manifest))));
       write(outDir, 'sitemap.xml', sitemap(urls));
       write(outDir, 'robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`);
       rmSync(ssrDir, { recursive: true, force: true });
@@ -89,13 +91,22 @@ function writeBinary(outDir: string, file: string, bytes: Buffer) {
   writeFileSync(to, bytes);
 }
 
-type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+type Manifest = Record<string, { file: string; name?: string; css?: string[]; imports?: string[]; dynamicImports?: string[] }>;
+
+/** A modulepreload of the app's code (the `app` chunk: src/app/start.tsx with React), which the entry imports. */
+function appPreload(manifest: Manifest): string {
+  const imports = manifest['index.html']?.dynamicImports ?? [];
+  const file = imports.map((key) => manifest[key]).find((chunk) => chunk?.name === 'app')?.file;
+  if (!file) throw new Error(`prerender: the entry does not import the app chunk (${imports.join(', ')})`);
+  return `<link rel="modulepreload" crossorigin href="/${file}">`;
+}
 
 /**
  * The stylesheets of a screen's chunk and of what it imports (the page must not change when they
- * arrive with its code: they come with the HTML), and a modulepreload of its code.
+ * arrive with its code: they come with the HTML), and modulepreloads of the app's code and the
+ * screen's, except on a page the app takes over only on demand (src/lib/start/onDemand.ts).
  */
-function screenLinks(manifest: Manifest, screenFile: string | null): string {
+function screenLinks(manifest: Manifest, screenFile: string | null, onDemand: boolean): string {
   if (!screenFile) return '';
   const entryCss = new Set(manifest['index.html']?.css ?? []);
   const css = new Set<string>();
@@ -110,7 +121,8 @@ function screenLinks(manifest: Manifest, screenFile: string | null): string {
   visit(screenFile);
   const file = manifest[screenFile]?.file;
   if (!file) throw new Error(`prerender: ${screenFile} is not in the build manifest`);
-  return [...[...css].map((c) => `<link rel="stylesheet" crossorigin href="/${c}">`), `<link rel="modulepreload" crossorigin href="/${file}">`].join('\n    ');
+  const code = onDemand ? [] : [appPreload(manifest), `<link rel="modulepreload" crossorigin href="/${file}">`];
+  return [...[...css].map((c) => `<link rel="stylesheet" crossorigin href="/${c}">`), ...code].join('\n    ');
 }
 
 /** The built index.html with a page's language, head (and its screen's links) and body. */

@@ -1,15 +1,14 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { startOnDemand, startsOnDemand } from './lib/start/onDemand';
+import { markControlsReady } from './lib/start/ready';
 import { startPerformanceMonitor } from './app/perfMonitor';
-import { registerServiceWorker } from './app/serviceWorker';
+import { registerServiceWorker, updateReady } from './app/serviceWorker';
 import { DEFAULT_LANG } from './i18n/languages';
 import { canonicalPath, initialLang, pathFor, splitLangPath } from './i18n/paths';
-import { preloadStrings } from './i18n/I18nProvider';
-import { loadScreen } from './app/loadScreen';
-import { routeFor } from './app/routes';
 import { readSavedLang } from './i18n/storage';
 import './styles.css';
+
+// The entry: small, with no React in it. It settles the URL, registers the service worker and
+// starts the app (./app/start.tsx), at once or, on the landing page, on demand.
 
 // Routes are canonical: a path in any case (/PhotoBooth, /JA/Preview) is its lower-case form, so
 // the screen, its title, the saved session and the service worker all agree on it.
@@ -30,31 +29,17 @@ registerServiceWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-const options = {
-  // A render that threw and then succeeded when React retried it: say what threw (React's own
-  // message is only a code), so the cause can be found.
-  onRecoverableError: (error: unknown) => console.error('Recovered from a render error:', (error as { cause?: unknown }).cause ?? error),
-};
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-);
-// The page was prerendered for this very path (scripts/vite-plugin-prerender.ts): its strings are
-// loaded first, so the first render is the HTML already on screen and React takes it over as it is.
-// Anywhere else (a path the host answered with another page, a language rewritten above) and on a
-// live screen (the booth, the preview: what they show depends on the device) React renders afresh.
-// Either way the screen's code and strings come first: the first render is the screen itself,
-// never a spinner that the screen then pushes the footer away from.
 // (A promise chain rather than top-level await: an awaiting entry module is split into more chunks.)
-const route = routeFor(splitLangPath(window.location.pathname).rest);
-void Promise.all([preloadStrings(lang, ['shell']), route && loadScreen(lang, route)])
-  .catch(() => undefined)
-  .then(() => {
-    // In a transition: React renders (and hydrates) the page in slices between frames, where one
-    // synchronous render of a whole screen was a long task (50-110 ms on a slow device).
-    startTransition(() => {
-      if (root.dataset.path === window.location.pathname && !route?.live) hydrateRoot(root, app, options);
-      else createRoot(root, options).render(app);
-    });
-  });
+const start = () => import('./app/start').then((m) => m.startApp(root, lang));
+// The landing page, prerendered for this very path, is whole as it is: links, text, pictures and
+// the FAQ work without the app, which loads when a visitor reaches for a control (./lib/start/onDemand.ts),
+// or when a new version waits (the app offers the reload).
+if (startsOnDemand(splitLangPath(window.location.pathname).rest) && root.dataset.path === window.location.pathname) {
+  const app = startOnDemand(root, start);
+  markControlsReady(); // a click from here on is caught, and made again once the app is there
+  const wakeForUpdate = () => updateReady.get() && void app.wake().catch(() => undefined);
+  updateReady.subscribe(wakeForUpdate);
+  wakeForUpdate();
+} else {
+  void start();
+}

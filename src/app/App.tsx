@@ -19,6 +19,7 @@ import { Header } from './Header';
 import { loadScreen } from './loadScreen';
 import { routeFor, ROUTES, SCREENS, type TitleKind } from './routes';
 import { documentTitle } from '../i18n/titles';
+import { markAppRendered } from '../lib/start/ready';
 
 // The overlay's code loads the first time it is opened, keeping the landing page's JavaScript small.
 const TutorialOverlay = lazy(() => import('../components/TutorialOverlay').then((m) => ({ default: m.TutorialOverlay })));
@@ -173,7 +174,7 @@ export function App() {
   // While the next screen is on its way (its code or strings still loading), a spinner says so.
   const pending = location !== now;
   // The page's controls answer from here on (before, a prerendered button shows a busy cursor).
-  useEffect(() => document.documentElement.classList.add('app-ready'), []);
+  useEffect(markAppRendered, []);
   const { lang, rest } = splitLangPath(location);
   const loadingText = LANGUAGES.find((l) => l.code === lang)?.loading ?? 'Loading…';
   return (
