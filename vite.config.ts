@@ -95,7 +95,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'boot', priority: 2, test: /\/src\/(lib\/start\/|lib\/stored|i18n\/(paths|languages|storage)\.|app\/(serviceWorker|perfMonitor)\.)|preload-helper/ },
-            { name: 'app', priority: 1, test: /node_modules\/(react|react-dom|scheduler|wouter|regexparam|rosetta|dlv|templite)\/|jotai\/esm\/(react|vanilla)(\.mjs|\/internals)|\/src\/(i18n|app)\/|\/src\/state\/store|rolldown.runtime/ },
+            // React itself, evaluated in a task of its own before the rest of the app (src/main.tsx).
+            { name: 'react', priority: 2, test: /node_modules\/(react|react-dom|scheduler)\// },
+            { name: 'app', priority: 1, test: /node_modules\/(wouter|regexparam|rosetta|dlv|templite)\/|jotai\/esm\/(react|vanilla)(\.mjs|\/internals)|\/src\/(i18n|app)\/|\/src\/state\/store|rolldown.runtime/ },
           ],
         },
       },

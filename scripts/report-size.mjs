@@ -27,8 +27,8 @@ function files(keys, skip = new Set()) {
   return out;
 }
 const atLoad = files(['index.html']);
-const appKey = (manifest['index.html'].dynamicImports ?? []).find((k) => manifest[k]?.name === 'app');
-const onDemand = files([appKey, 'src/pages/LandingPage.tsx', 'virtual:i18n/en/shell', 'virtual:i18n/en/landing'], atLoad);
+const appKeys = (manifest['index.html'].dynamicImports ?? []).filter((k) => ['react', 'app'].includes(manifest[k]?.name));
+const onDemand = files([...appKeys, 'src/pages/LandingPage.tsx', 'virtual:i18n/en/shell', 'virtual:i18n/en/landing'], atLoad);
 // The saved session's code loads with the booth and the preview only (src/app/App.tsx, MountOnce).
 
 function report(title, set) {

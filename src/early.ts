@@ -11,6 +11,7 @@
  */
 import { earlyPictureSettled, startEarlyCamera } from './features/camera/early';
 import { EARLY_CAMERA_PAGE } from './features/camera/meta';
+import { APP_START_FAILED } from './lib/start/ready';
 
 declare const __PB_APP_ENTRY__: string | undefined;
 
@@ -26,9 +27,12 @@ if (typeof __PB_APP_ENTRY__ === 'string') {
   // This script's own tag, which carries the words to show should the app not load (read now:
   // document.currentScript is only set while the script first runs).
   const words = document.currentScript?.dataset ?? {};
+  const failed = () => startFailed(words);
+  // The entry imports the app's own code in turn, and says when that fails.
+  window.addEventListener(APP_START_FAILED, failed, { once: true });
   void Promise.all([parsed, earlyPictureSettled()])
     .then(() => import(/* @vite-ignore */ entry))
-    .catch(() => startFailed(words));
+    .catch(failed);
 }
 
 /**

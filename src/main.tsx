@@ -1,5 +1,5 @@
 import { startOnDemand, startsOnDemand } from './lib/start/onDemand';
-import { markControlsReady } from './lib/start/ready';
+import { APP_START_FAILED, markControlsReady } from './lib/start/ready';
 import { startPerformanceMonitor } from './app/perfMonitor';
 import { registerServiceWorker, updateReady } from './app/serviceWorker';
 import { DEFAULT_LANG } from './i18n/languages';
@@ -30,16 +30,29 @@ registerServiceWorker();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 // (A promise chain rather than top-level await: an awaiting entry module is split into more chunks.)
-const start = () => import('./app/start').then((m) => m.startApp(root, lang));
+// React's code, the app's and the app's start each run in a task of their own: evaluated together
+// they were one long task (60-130 ms) on a slow device.
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const start = () =>
+  import('react-dom/client')
+    .then(nextTask)
+    .then(() => import('./app/start'))
+    .then((m) => nextTask().then(() => m.startApp(root, lang)));
 // The landing page, prerendered for this very path, is whole as it is: links, text, pictures and
 // the FAQ work without the app, which loads when a visitor reaches for a control (./lib/start/onDemand.ts),
 // or when a new version waits (the app offers the reload).
-if (startsOnDemand(splitLangPath(window.location.pathname).rest) && root.dataset.path === window.location.pathname) {
+const onDemand = startsOnDemand(splitLangPath(window.location.pathname).rest) && root.dataset.path === window.location.pathname;
+if (onDemand) {
   const app = startOnDemand(root, start);
   markControlsReady(); // a click from here on is caught, and made again once the app is there
   const wakeForUpdate = () => updateReady.get() && void app.wake().catch(() => undefined);
   updateReady.subscribe(wakeForUpdate);
   wakeForUpdate();
 } else {
-  void start();
+  // The booth pages' early script (src/early.ts) says so on the page (a file missing after an
+  // update, or the connection gone).
+  start().catch((error: unknown) => {
+    console.warn('The app could not be loaded:', error);
+    window.dispatchEvent(new Event(APP_START_FAILED));
+  });
 }

@@ -108,9 +108,9 @@ test.describe('a preview frame that throws', () => {
 
   test('does not stop the live preview (frames scaled in a worker, drawn when they come back)', async ({ page }) => {
     test.setTimeout(90_000);
-    // Simulates a slow (software) GPU whatever this machine's speed: each upload of a camera frame
-    // takes 12 ms more, so after timing ~20 of them the app moves uploads to its frame scaler
-    // worker (640×480 on SwiftShader sits near that threshold, so left alone it goes either way).
+    // A slow GPU: a software one (SwiftShader, as here) sends frames through the frame scaler
+    // worker from the first one; any other is timed, and each upload of a camera frame is made
+    // 12 ms slower here so that ~20 timed uploads move it there too, whatever the GPU.
     await page.addInitScript(() => {
       for (const name of ['texImage2D', 'texSubImage2D'] as const) {
         const proto = WebGL2RenderingContext.prototype as unknown as Record<string, (...a: unknown[]) => void>;

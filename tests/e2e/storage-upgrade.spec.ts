@@ -301,3 +301,17 @@ test('a booth page whose app cannot be loaded says so in its language, and Reloa
   await expect(tab.getByTestId('start-capture')).toBeEnabled({ timeout: 30_000 });
   await expect(message).toHaveCount(0);
 });
+
+test('a booth page whose React chunk cannot be loaded (the entry can) says so too', async ({ context }) => {
+  // SIMULATED as above: React's chunk, which the entry imports once it runs, answers 404.
+  const manifest = JSON.parse(readFileSync(resolve(process.env.PB_TEST_DIST ?? 'dist-test', '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; name?: string }>;
+  const react = Object.values(manifest).find((chunk) => chunk.name === 'react')?.file;
+  expect(react, "React's chunk in the build").toBeTruthy();
+  const tab = await context.newPage();
+  await tab.route((url) => url.pathname === `/${react}`, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+  await tab.goto('/photobooth');
+  const message = tab.getByTestId('start-failed');
+  await expect(message).toBeVisible({ timeout: 30_000 });
+  await expect(message.locator('p')).toHaveText(tr('en', 'errors.startFailed'));
+  await expect(tab.locator('html.app-ready')).toHaveCount(0);
+});

@@ -16,3 +16,6 @@ export function markAppRendered(): void {
   markControlsReady();
   rendered();
 }
+
+/** Sent on window when the app's code could not be loaded (the entry ran, React or the app did not come). */
+export const APP_START_FAILED = 'photobooth:app-start-failed';

@@ -26,13 +26,27 @@ export class FrameScaler {
     return this.bridge !== null;
   }
 
+  /**
+   * A GPU known to be software (its renderer's name says so): frames go through the worker from
+   * the first one, rather than after ~20 slow direct uploads (each a long task on a slow device,
+   * in the booth's first second).
+   */
+  knownSlow(): void {
+    this.samples.length = PROBE_FRAMES;
+    this.start();
+  }
+
   /** The cost of one direct upload; after enough of them, decides the path once. */
   noteUploadCost(ms: number): void {
     if (this.bridge || this.samples.length >= PROBE_FRAMES) return;
     this.samples.push(ms);
     if (this.samples.length < PROBE_FRAMES) return;
     const median = this.samples.slice().sort((a, b) => a - b)[PROBE_FRAMES >> 1]!;
-    if (median <= SLOW_UPLOAD_MS || typeof VideoFrame === 'undefined' || typeof OffscreenCanvas === 'undefined') return;
+    if (median > SLOW_UPLOAD_MS) this.start();
+  }
+
+  private start(): void {
+    if (this.bridge || typeof VideoFrame === 'undefined' || typeof OffscreenCanvas === 'undefined') return;
     this.bridge = connect<ScalerApi>(
       () => new Worker(new URL('./frameScaler.worker.ts', import.meta.url), { type: 'module', name: 'frame-scaler' }),
     );

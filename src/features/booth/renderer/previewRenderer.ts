@@ -1,4 +1,5 @@
 import { Pipeline } from '../../../gl/pipeline';
+import { softwareRenderer } from '../../../gl/software';
 import { throwIfAborted } from '../../../lib/deadline';
 import { filterPass, prepareFilters } from '../../filters/pass';
 import { facesForPhoto } from '../../vision/shotFaces';
@@ -82,6 +83,7 @@ export class PreviewRenderer {
     this.loop = new FrameLoop(video, (mediaMs, presented) => this.tick(mediaMs, presented, false));
     this.shown = new ShownFrames((work) => this.loop.guard(work), () => !this.disposed);
     this.scaler = new FrameScaler((bitmap, mediaMs) => this.loop.guard(() => this.onScaled(bitmap, mediaMs), () => bitmap.close()));
+    if (pipeline && softwareRenderer(pipeline.gl)) this.scaler.knownSlow();
     if (typeof ResizeObserver !== 'undefined') {
       this.resizeObserver = new ResizeObserver(() => this.fitCanvas());
       this.resizeObserver.observe(canvas);
