@@ -1,5 +1,6 @@
 import { MODEL_URL, WASM_BASE } from '../../src/features/vision/meta';
 import { expect, test } from './fixtures';
+import { tr } from './i18n';
 
 // MediaPipe's wasm and the face model are served under URLs named by version and content hash
 // (scripts/assets.mjs), and a service worker that activates drops what older versions cached
@@ -29,20 +30,21 @@ test('the runtime URLs carry a version and a hash, and an activating service wor
     },
     [OLD, CURRENT] as const,
   );
-  // An updated service worker installs, waits behind the one controlling the page, and activates
-  // when the page takes the update (the message the app's "Reload to update" sends): here the same
-  // script under another URL (a new worker to the browser, as a new build's sw.js is).
+  // An updated service worker installs and waits behind the one controlling the page (here the
+  // same script under another URL: a new worker to the browser, as a new build's sw.js is). The
+  // page offers the update, and the visitor takes it (the message "Reload to update" sends).
   await page.evaluate(async () => {
     const reg = await navigator.serviceWorker.register('/sw.js?update=1', { scope: '/' });
-    const sw = reg.installing ?? reg.waiting ?? reg.active!;
-    const reached = (state: ServiceWorkerState) =>
-      new Promise<void>((resolve) => {
-        if (sw.state === state || (state === 'installed' && sw.state === 'activated')) return resolve();
-        sw.addEventListener('statechange', () => (sw.state === state || sw.state === 'activated') && resolve());
-      });
-    await reached('installed');
+    const sw = reg.installing ?? reg.waiting;
+    if (sw && sw.state !== 'installed') await new Promise<void>((resolve) => sw.addEventListener('statechange', () => sw.state === 'installed' && resolve()));
+  });
+  await expect(page.getByRole('status').filter({ hasText: tr('en', 'app.updateReady') })).toBeVisible({ timeout: 30_000 });
+  await page.evaluate(async () => {
+    const sw = (await navigator.serviceWorker.getRegistration())?.waiting;
+    if (!sw) throw new Error('no version waiting');
+    const activated = new Promise<void>((resolve) => sw.addEventListener('statechange', () => sw.state === 'activated' && resolve()));
     sw.postMessage({ type: 'skip-waiting' });
-    await reached('activated');
+    await activated;
   });
   await expect
     .poll(() => page.evaluate(async () => (await (await caches.open('face-model')).keys()).map((r) => new URL(r.url).pathname).sort()))
