@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 // Loading the face landmarker inside its worker: the model bytes (with progress), the wasm
 // runtime, and which delegate runs it.
+import { softwareRenderer } from '../../lib/softwareGpu';
 import { FaceLandmarker, FilesetResolver, type FaceLandmarkerOptions } from '@mediapipe/tasks-vision';
 
 declare const self: DedicatedWorkerGlobalScope & { ModuleFactory?: unknown };
@@ -103,10 +104,9 @@ export function hardwareGpu(): boolean {
   try {
     const gl = new OffscreenCanvas(1, 1).getContext('webgl2');
     if (!gl) return false;
-    const info = gl.getExtension('WEBGL_debug_renderer_info');
-    const name = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+    const software = softwareRenderer(gl);
     gl.getExtension('WEBGL_lose_context')?.loseContext();
-    return !/swiftshader|llvmpipe|software|basic render/i.test(name);
+    return !software;
   } catch {
     return false;
   }

@@ -1,5 +1,5 @@
 import { Pipeline } from '../../../gl/pipeline';
-import { softwareRenderer } from '../../../gl/software';
+import { softwareRenderer } from '../../../lib/softwareGpu';
 import { throwIfAborted } from '../../../lib/deadline';
 import { filterPass, prepareFilters } from '../../filters/pass';
 import { facesForPhoto } from '../../vision/shotFaces';
