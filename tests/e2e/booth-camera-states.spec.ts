@@ -54,10 +54,10 @@ test('light detection: a dark room is low light and one click applies the bright
     await page.goto('/photobooth');
     const banner = page.getByTestId('light-banner');
     await expect(banner).toHaveAttribute('data-level', 'low', { timeout: 30_000 });
-    await expect(banner).toContainText(tr('en', 'booth.light.low'));
+    await expect(banner.getByTestId('light-message')).toContainText(tr('en', 'booth.light.low'));
     await page.getByTestId('apply-recommended').click();
     await expect(page.getByTestId('filter-bright')).toHaveAttribute('aria-checked', 'true');
-    await expect(banner).toContainText(tr('en', 'booth.recommendedApplied', { filter: tr('en', 'filters.names.bright') }));
+    await expect(banner.getByTestId('light-applied')).toHaveText(tr('en', 'booth.recommendedApplied', { filter: tr('en', 'filters.names.bright') }));
   });
   await withBrowser({ clip: 'face-bright-1280x720.mjpeg' }, baseURL!, async (page) => {
     await page.goto('/photobooth');

@@ -34,3 +34,40 @@ test('full screen: the stage alone (preview, shutter, filters), larger, and back
   await page.getByTestId('fullscreen').click();
   await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
 });
+
+test('nothing moves under a finger in the first seconds: the controls stay where the first render put them, through the first light reading and the next screen’s styles', async ({ page }) => {
+  // Where each control of the booth is at the moment the app has rendered (it answers from then
+  // on), read in the page as that moment comes.
+  await page.addInitScript(() => {
+    const rects = () =>
+      [...document.querySelectorAll('.booth-page :is(button, input, select, summary), .booth-controls > *')].map((el) => {
+        const r = el.getBoundingClientRect();
+        return `${(el as HTMLElement).dataset.testid ?? el.tagName} ${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+      });
+    const w = window as unknown as { __rects: () => string[]; __first?: string[] };
+    w.__rects = rects;
+    // (The script runs before <html> exists: the document is watched.)
+    new MutationObserver((_, observer) => {
+      if (!document.documentElement.classList.contains('app-ready')) return;
+      observer.disconnect();
+      w.__first = rects();
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['class'] });
+  });
+  await openBooth(page);
+  // The light card: there from the first render, and each level read (here "good light").
+  await expect(page.getByTestId('light-banner')).toHaveAttribute('data-level', 'normal', { timeout: 15_000 });
+  await expect(page.getByTestId('apply-recommended')).toBeVisible();
+  // The strip's screen loads once the booth is idle, its stylesheet with it (a rule of it once
+  // restyled a booth hint, 2 px).
+  await expect
+    .poll(() => page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][href*="/PreviewPage-"]')].some((l) => l.sheet)), { timeout: 15_000 })
+    .toBe(true);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const [first, now] = await page.evaluate(() => {
+    const w = window as unknown as { __rects: () => string[]; __first?: string[] };
+    return [w.__first ?? [], w.__rects()];
+  });
+  expect(first.length).toBeGreaterThan(10);
+  // The recommendation's button came with the reading; everything else is where it was.
+  expect(now.filter((r) => !r.startsWith('apply-recommended'))).toEqual(first);
+});

@@ -2,6 +2,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import { useI18n } from '../../../i18n/I18nProvider';
 import type { MotionUnavailable } from '../meta';
 import { motionOnAtom, motionSupportAtom } from '../state';
+import './motion.css';
 
 /**
  * Why motion cannot be made here (null when it can, or while the browser has not answered yet);
