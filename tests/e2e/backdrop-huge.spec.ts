@@ -3,6 +3,7 @@ import { openBooth } from './drivers/booth';
 import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
 import { halvesPng, lyingPng, regionMean, sidewaysJpeg, uploadBackdrop, watchPreviewWhileReading, type PictureFile, type RGB } from './helpers/backgrounds';
+import { heifFile } from './helpers/heif';
 import { keepPreview, type Region } from './helpers/props';
 
 /**
@@ -12,7 +13,9 @@ import { keepPreview, type Region } from './helpers/props';
  *  - a 48-megapixel JPEG (8000×6000, stored on its side with EXIF orientation 6, as phones do)
  *    replaces it, decoded already scaled down and turned upright;
  *  - the preview keeps drawing frames while the PNG is read;
- *  - a PNG whose header claims 100000×100000 is refused with a message saying so.
+ *  - a PNG whose header claims 100000×100000 is refused with a message saying so;
+ *  - an AVIF of 16000×16000 (only its header: no browser path decodes AVIF scaled) is refused
+ *    from its header, and a drawing (SVG) stating 100000×100000 is drawn at the kept size.
  * What is checked is the preview's pixels: the backdrop's colours where the background is.
  */
 test.use({ launchOptions: launchWithCamera({ clip: 'face-closeup-1280x720.mjpeg' }) });
@@ -87,4 +90,23 @@ test('a PNG whose header claims 100000×100000 is refused with a message, and th
   await expect(page.getByTestId('background-picker')).toHaveAttribute('data-background', 'none');
   await expect(page.getByTestId('background-custom')).not.toHaveAttribute('role', 'radio');
   await expect(page.getByTestId('background-remove-custom')).toHaveCount(0);
+});
+
+test('an AVIF is refused from its header when only a whole decode could read it; a drawing stating 100000×100000 becomes the backdrop', async ({ page }) => {
+  await setUp(page);
+  // 256 megapixels: over what may be decoded whole (AVIF has no scaled decode), said before any decoding.
+  const avif = Buffer.from(heifFile({ brands: ['avif', 'mif1', 'miaf'], sizes: [[16000, 16000], [256, 256]] }));
+  await uploadBackdrop(page, { name: 'huge.avif', mimeType: 'image/avif', buffer: avif });
+  const notice = page.getByTestId('background-file-notice');
+  await expect(notice).toHaveAttribute('data-notice', 'tooBig');
+  await expect(notice).toHaveText('That picture is too large to use here: 16,000 × 16,000 pixels (256 megapixels). Pictures of up to 128 megapixels work, so save a smaller copy and choose that.');
+  await expect(page.getByTestId('background-picker')).toHaveAttribute('data-background', 'none');
+
+  // A drawing: two halves, drawn at the backdrop's size (a 40-gigapixel decode if it were pixels).
+  const rgb = (c: RGB) => `rgb(${c.join(',')})`;
+  const svg = `<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="100000" height="100000"><rect width="50000" height="100000" fill="${rgb(PNG_LEFT)}"/><rect x="50000" width="50000" height="100000" fill="${rgb(PNG_RIGHT)}"/></svg>`;
+  await uploadBackdrop(page, { name: 'drawing.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(svg) });
+  await expect(page.getByTestId('background-file-notice')).toHaveCount(0);
+  await expect(page.getByTestId('background-custom')).toBeChecked();
+  await expectBackdrop(page, PNG_LEFT, PNG_RIGHT, 'drawing.svg');
 });

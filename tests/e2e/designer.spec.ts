@@ -5,6 +5,7 @@ import { captureSequence } from './helpers/capture';
 import { decodeJpeg, expectOverlayStrip, overlayPng, THREE_WINDOWS, type Pixels } from './helpers/designs';
 import { readDownload } from './helpers/motion';
 import { keptStrip, layers, openDesigner, openDesignerFromBooth, saveDesign, selectedBox, selectLayer } from './drivers/designer';
+import { heifFile } from './helpers/heif';
 import { tr } from './i18n';
 
 // The strip designer (issue 39): a host's overlay becomes slots, layers move by pointer and keys,
@@ -59,6 +60,19 @@ test("a host's PNG overlay with three windows becomes three slots, and the strip
   const strip = decodeJpeg(await readDownload(file));
   expect(strip.width / strip.height).toBeCloseTo(1 / 3, 2);
   expectOverlayStrip(strip, THREE_WINDOWS);
+});
+
+test('a logo as a drawing (SVG stating 100000×100000) is added drawn at the design’s size; an AVIF too large to read is refused from its header', async ({ page }) => {
+  await openDesigner(page);
+  const before = (await layers(page)).length;
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="100000" height="50000"><circle cx="50000" cy="25000" r="20000" fill="#be185d"/></svg>';
+  await page.getByTestId('designer-picture-input').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(svg) });
+  await expect(message(page)).toHaveText(tr('en', 'designer.msg.pictureAdded'));
+  await expect.poll(async () => (await layers(page)).length).toBe(before + 1);
+  const avif = Buffer.from(heifFile({ brands: ['avif', 'mif1'], sizes: [[16000, 16000]] }));
+  await page.getByTestId('designer-picture-input').setInputFiles({ name: 'huge.avif', mimeType: 'image/avif', buffer: avif });
+  await expect(message(page)).toHaveText(tr('en', 'designer.msg.pictureTooBig'));
+  expect((await layers(page)).length).toBe(before + 1);
 });
 
 test('a PNG without windows and a damaged design file each get a clear message, and change nothing', async ({ page }) => {

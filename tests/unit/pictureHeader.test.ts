@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exifOrientation, readPictureHeader, uprightSize, type PictureHeader } from '../../src/lib/picture/header';
+import { heifFile } from '../e2e/helpers/heif';
 
 const be32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
 const le16 = (n: number) => [n & 255, (n >>> 8) & 255];
@@ -95,5 +96,33 @@ describe('readPictureHeader', () => {
     expect(readPictureHeader(bytes('RIFF', le32(4), 'WAVE', 'fmt '))).toBeNull();
     expect(readPictureHeader(bytes(PNG_SIG))).toEqual({ need: 12 });
     expect(readPictureHeader(png(10, 10).subarray(0, 20))).toEqual({ need: 29 });
+  });
+});
+
+describe('AVIF and HEIC (src/lib/picture/heif.ts)', () => {
+  it('reads the largest ispe as the size (the picture, not its tiles or thumbnail), and the format from the brands', () => {
+    const avif = heifFile({ brands: ['avif', 'mif1', 'miaf'], sizes: [[320, 240], [20000, 15000], [512, 512]] });
+    expect(header(avif)).toEqual({ format: 'avif', width: 20000, height: 15000, orientation: 1 });
+    expect(header(heifFile({ brands: ['heic', 'mif1'], sizes: [[4032, 3024]] }))).toEqual({ format: 'heic', width: 4032, height: 3024, orientation: 1 });
+    // A brand met only among the compatible ones.
+    expect(header(heifFile({ brands: ['mif1', 'avif'], sizes: [[10, 20]] }))).toMatchObject({ format: 'avif' });
+  });
+
+  it('reads irot as an orientation: a quarter turn swaps the upright size', () => {
+    const turned = header(heifFile({ brands: ['heic'], sizes: [[4032, 3024]], rotation: 3 }));
+    expect(turned.orientation).toBe(6);
+    expect(uprightSize(turned)).toEqual({ width: 3024, height: 4032 });
+    expect(header(heifFile({ brands: ['heic'], sizes: [[4032, 3024]], rotation: 1 })).orientation).toBe(8);
+    expect(header(heifFile({ brands: ['heic'], sizes: [[4032, 3024]], rotation: 2 })).orientation).toBe(3);
+  });
+
+  it('asks for more bytes when the meta box goes past them; null for other brands, or no size', () => {
+    const whole = heifFile({ brands: ['avif'], sizes: [[20000, 15000]] });
+    expect(readPictureHeader(whole.subarray(0, 40))).toMatchObject({ need: expect.any(Number) });
+    const need = (readPictureHeader(whole.subarray(0, 40)) as { need: number }).need;
+    expect(need).toBeLessThanOrEqual(whole.length);
+    expect(header(whole.subarray(0, need))).toMatchObject({ width: 20000 });
+    expect(readPictureHeader(heifFile({ brands: ['isom', 'mp41'], sizes: [[100, 100]] }))).toBeNull(); // an MP4
+    expect(readPictureHeader(heifFile({ brands: ['avif'], sizes: [] }))).toBeNull();
   });
 });

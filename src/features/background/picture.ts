@@ -1,7 +1,8 @@
 import { uprightSize } from '../../lib/picture/header';
 import { connect, type Bridge } from '../../workers/bridge';
 import { CUSTOM_MAX_PIXELS, CUSTOM_MAX_WHOLE_PIXELS } from './meta';
-import { checkPictureSize, keptPicture, pictureHeader, PictureTooLargeError, type KeptPicture } from './pictureDecode';
+import { isSvg, svgCanvas } from '../../lib/picture/svg';
+import { checkPictureSize, keptCanvas, keptPicture, pictureHeader, PictureTooLargeError, type KeptPicture } from './pictureDecode';
 import type { PictureApi } from './pictureProtocol';
 
 export { PictureTooLargeError, type KeptPicture };
@@ -29,9 +30,11 @@ function worker(): Bridge<PictureApi> {
  * The visitor's picture as it is kept: scaled to fit `maxSide`, upright, on white, and its JPEG
  * (./pictureDecode.ts), read in the picture worker so the page never decodes or encodes it, or on
  * the page where no worker can run. Its header is read here first: a picture over the limits is
- * refused with a PictureTooLargeError (its size, the limit) before anything is decoded.
+ * refused with a PictureTooLargeError (its size, the limit) before anything is decoded. A drawing
+ * (SVG) is drawn on the page at the kept size, whatever size it states (src/lib/picture/svg.ts).
  */
 export async function preparePicture(file: Blob, maxSide: number): Promise<KeptPicture> {
+  if (await isSvg(file)) return keptCanvas(await svgCanvas(file, maxSide, '#ffffff'));
   const header = await pictureHeader(file);
   checkPictureSize(header);
   if (!noWorker) {

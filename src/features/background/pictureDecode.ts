@@ -146,7 +146,11 @@ export interface KeptPicture {
 export async function keptPicture(file: Blob, maxSide: number, signal?: AbortSignal): Promise<KeptPicture> {
   const header = await pictureHeader(file);
   checkPictureSize(header);
-  const canvas = await pictureOnWhite(file, header, maxSide, signal);
+  return keptCanvas(await pictureOnWhite(file, header, maxSide, signal));
+}
+
+/** What is kept of a picture already drawn on `canvas` at its kept size. */
+export async function keptCanvas(canvas: Canvas): Promise<KeptPicture> {
   const blob = await canvasToJpeg(canvas, KEPT_QUALITY);
   // The canvas's pixels move into the bitmap where they can (no copy); it is not drawn on again.
   const bitmap = 'transferToImageBitmap' in canvas ? canvas.transferToImageBitmap() : await createImageBitmap(canvas);

@@ -1,10 +1,11 @@
 /**
  * A picture's size read from the first bytes of its file, before anything is decoded: PNG (IHDR),
  * JPEG (the first SOFn marker, and the EXIF orientation), GIF (the logical screen), WebP (VP8,
- * VP8L, VP8X) and BMP. Pure: bytes in, numbers out.
+ * VP8L, VP8X), BMP, and AVIF and HEIC (./heif.ts). Pure: bytes in, numbers out.
  */
+import { readHeif } from './heif';
 
-export type PictureFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'bmp';
+export type PictureFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'bmp' | 'avif' | 'heic';
 
 export interface PngLayout {
   /** Bits per sample: 1, 2, 4, 8 or 16. */
@@ -20,7 +21,7 @@ export interface PictureHeader {
   /** The size as stored (before the orientation is applied). */
   width: number;
   height: number;
-  /** EXIF orientation, 1–8 (1: as stored; 5–8 swap width and height). Always 1 but for JPEG. */
+  /** EXIF orientation, 1–8 (1: as stored; 5–8 swap width and height). Always 1 but for JPEG and HEIF (irot). */
   orientation: number;
   /** PNG only: how its pixels are laid out. */
   png?: PngLayout;
@@ -159,6 +160,7 @@ export function readPictureHeader(bytes: Uint8Array): PictureHeader | NeedMore |
   else if (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a') header = gif(bytes);
   else if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP') header = webp(bytes);
   else if (ascii(bytes, 0, 2) === 'BM') header = bmp(bytes);
+  else if (ascii(bytes, 4, 4) === 'ftyp') header = readHeif(bytes);
   if (header && 'format' in header && !(header.width > 0 && header.height > 0)) return null;
   return header;
 }

@@ -5,6 +5,7 @@
  * and named by its content, so the same picture is always the same key.
  */
 import { pictureHeader, uprightSize } from '../../../lib/picture/header';
+import { isSvg, svgCanvas } from '../../../lib/picture/svg';
 
 /** Over this many pixels, or this long a side, a picture is refused unread (as the backdrop's limits). */
 export const PICTURE_MAX_PIXELS = 300e6;
@@ -20,8 +21,18 @@ export async function pictureKey(blob: Blob): Promise<string> {
   return [...digest.slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The picture in `file`, fitting `maxSide` (never scaled up), upright, as a PNG with its transparency. */
+/**
+ * The picture in `file`, fitting `maxSide` (never scaled up), upright, as a PNG with its
+ * transparency; a drawing (SVG) is drawn `maxSide` long, whatever size it states.
+ */
 export async function addPicture(file: Blob, opts: { maxSide: number }): Promise<AddedPicture> {
+  if (await isSvg(file)) {
+    const canvas = await svgCanvas(file, opts.maxSide).catch(() => null);
+    if (!canvas) return { ok: false, problem: 'notPicture' };
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+    if (!blob) return { ok: false, problem: 'notPicture' };
+    return { ok: true, key: await pictureKey(blob), blob, width: canvas.width, height: canvas.height };
+  }
   const head = await pictureHeader(file).catch(() => null);
   if (head) {
     const { width, height } = uprightSize(head);
