@@ -4,9 +4,8 @@
  * (a full disk is StorageFullError), and each database opened once per page at its schema's
  * version, through its list of migrations (data kept), whatever version another tab left it at.
  */
-import { noteBlocked, noteReplaced } from './storageAlert';
-
 import { withDeadline } from './deadline';
+import { noteBlocked, noteReplaced } from './storageAlert';
 
 export class StorageFullError extends Error {
   override name = 'StorageFullError';

@@ -2,16 +2,17 @@
  * THE DESIGNER'S STATE MACHINE, plain TypeScript: the design being edited (a template and its
  * pictures), the selected layer, undo and redo, the pointer gesture under way (move, resize from a
  * handle, turn) with its snap guides, the keyboard, and the message the screen shows. React only
- * starts it and watches it (`subscribe` + `getSnapshot`, for useSyncExternalStore).
+ * starts it and watches it (`subscribe` + `getSnapshot`, for useSyncExternalStore: ./editorState.ts,
+ * which holds the state; this file is what changes it).
  *
  * Every finished change is one undo step: a drag is committed when the pointer is lifted, typing
  * into one field joins one step (`key`), a held arrow key is one step.
  */
-import { hasBox, type BoxLayer, type Layer, type Paper, type Template } from '../strip/template/model';
-import { insertLayer, patchLayer, topmostAt, removeLayer, reorderLayer, withPaper, type DesignDoc, type EditorMessage, type EditorSnapshot, type LayerPatch } from './doc';
-import { moveBox, scaleBox, type Guide, type Handle, type Point } from './geometry';
-import { gestureStep, type Gesture } from './gesture';
-import { History } from './history';
+import type { BoxLayer, Layer, Paper, Template } from '../strip/template/model';
+import { insertLayer, patchLayer, removeLayer, reorderLayer, withPaper, type DesignDoc, type LayerPatch } from './doc';
+import { EditorState } from './editorState';
+import { moveBox, scaleBox, type Handle, type Point } from './geometry';
+import { gestureStep } from './gesture';
 import { keyCommand, type KeyInput } from './keys';
 import { newOverlay, newPicture, newSlot, newText, slotIndex } from './layers';
 import { MAX_LAYERS } from './meta';
@@ -19,59 +20,7 @@ import { MAX_LAYERS } from './meta';
 export type { DesignDoc, EditorMessage, EditorSnapshot, GestureKind, LayerPatch } from './doc';
 export type { KeyInput } from './keys';
 
-export class DesignerEditor {
-  private doc: DesignDoc;
-  private saved: DesignDoc;
-  private history = new History<DesignDoc>();
-  private selectedId: string | null = null;
-  private gesture: Gesture | null = null;
-  private guides: Guide[] = [];
-  private message: EditorMessage | null = null;
-  private busy = false;
-  private listeners = new Set<() => void>();
-  private snapshot: EditorSnapshot;
-
-  constructor(doc: DesignDoc) {
-    this.doc = this.saved = doc;
-    this.snapshot = this.build();
-  }
-
-  // ---- watching ---------------------------------------------------------------------------------
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  getSnapshot = (): EditorSnapshot => this.snapshot;
-
-  private build(): EditorSnapshot {
-    const selected = this.doc.template.layers.find((l) => l.id === this.selectedId) ?? null;
-    return {
-      ...this.doc,
-      selectedId: selected ? selected.id : null,
-      selected,
-      canUndo: this.history.canUndo,
-      canRedo: this.history.canRedo,
-      guides: this.guides,
-      gesture: this.gesture?.kind ?? null,
-      dirty: this.doc !== this.saved,
-      message: this.message,
-      busy: this.busy,
-    };
-  }
-
-  private emit() {
-    if (this.selectedId && !this.doc.template.layers.some((l) => l.id === this.selectedId)) this.selectedId = null;
-    this.snapshot = this.build();
-    for (const l of [...this.listeners]) l();
-  }
-
-  /** The design as it stands. */
-  get design(): DesignDoc {
-    return this.doc;
-  }
-
+export class DesignerEditor extends EditorState {
   // ---- documents --------------------------------------------------------------------------------
 
   /** Opens another design; `undoable` (New, Open, Import): Undo brings back the one before, unsaved changes and all. */
@@ -98,54 +47,6 @@ export class DesignerEditor {
   replace(doc: DesignDoc) {
     this.selectedId = null;
     this.commit(doc);
-  }
-
-  private commit(next: DesignDoc, key?: string) {
-    if (next.template === this.doc.template && next.pictures === this.doc.pictures) return;
-    this.history.push(this.doc, key);
-    this.doc = next;
-    this.emit();
-  }
-
-  private setTemplate(template: Template, key?: string, pictures = this.doc.pictures) {
-    this.commit({ template, pictures }, key);
-  }
-
-  // ---- messages and waiting ---------------------------------------------------------------------
-
-  say(key: string, params?: Record<string, string | number>, tone: EditorMessage['tone'] = 'info') {
-    this.message = { key, params, tone };
-    this.emit();
-  }
-
-  clearMessage() {
-    if (!this.message) return;
-    this.message = null;
-    this.emit();
-  }
-
-  setBusy(busy: boolean) {
-    this.busy = busy;
-    this.emit();
-  }
-
-  // ---- selection --------------------------------------------------------------------------------
-
-  select(id: string | null) {
-    if (id === this.selectedId) return;
-    this.selectedId = id;
-    this.history.seal();
-    this.emit();
-  }
-
-  /** The topmost layer with a box under a point (fractions of the paper), or null. */
-  hitTest(p: Point): string | null {
-    return topmostAt(this.doc.template, p);
-  }
-
-  private selectedBox(): BoxLayer | null {
-    const l = this.doc.template.layers.find((x) => x.id === this.selectedId);
-    return l && hasBox(l) ? l : null;
   }
 
   // ---- adding, removing, ordering ---------------------------------------------------------------
