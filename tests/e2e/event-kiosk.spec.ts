@@ -115,3 +115,29 @@ test('the guest booth keeps apart from the host: their tab choices untouched, th
   await askToLeave(page, 'corner-keyboard');
   await expect(page.getByTestId('event-pin-try')).toBeFocused();
 });
+
+test.describe('the guest booth’s crash screen', () => {
+  // The browser's own line for the missing file (and its preload) is expected here.
+  test.use({ allowConsoleErrors: [/404|Failed to load|dynamically imported module/] });
+
+  test('a guest booth that cannot load its screen offers only the reload (no way to the photos or the site), and the reload brings the booth back', async ({ page, context }) => {
+    test.setTimeout(120_000);
+    await startEvent(page);
+    // A REAL FAULT, as after a deploy that removed the file: the guest booth's code answers 404.
+    const gone = /\/assets\/EventBoothPage-[^/]+\.js$/;
+    await context.route(gone, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await page.reload();
+    const error = page.locator('.screen-error');
+    await expect(error).toBeVisible({ timeout: 30_000 });
+    await expect(error.getByRole('heading')).toHaveText(en('errors.chunkTitle'));
+    // Only the reload: nothing that shows or clears photos, and no header, footer or links out.
+    await expect(error.getByRole('button')).toHaveText([en('errors.reload')]);
+    await expect(page.locator('header, footer, nav')).toHaveCount(0);
+    await expect(page.getByRole('link')).toHaveCount(0);
+    await expectAccessible(page);
+    // The file is back: the reload finds the event as it was.
+    await context.unroute(gone);
+    await error.getByRole('button', { name: en('errors.reload') }).click();
+    await waitForAttract(page);
+  });
+});
