@@ -92,7 +92,7 @@ export function ExportActions({
   return (
     <section className="export-actions" aria-labelledby="export-heading">
       <h2 id="export-heading">{t('strip.download')}</h2>
-      <label className="field">
+      <label className="strip-field">
         <span>{t('strip.resolution')}</span>
         <select value={resolution} onChange={(e) => setResolution(e.target.value as ResolutionId)}>
           {RESOLUTIONS.map((r) => {

@@ -109,7 +109,7 @@ export function StripControls() {
       {settings.stickers.length > 0 && <p className="hint">{t('strip.stickerHelp')}</p>}
 
       <div className="caption-fields">
-        <label className="field">
+        <label className="strip-field">
           <span>{t('strip.caption')}</span>
           <input
             type="text"
