@@ -2,6 +2,7 @@ import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
 import { chooseBackground } from './helpers/backgrounds';
 import { tr } from './i18n';
+import { openBooth } from './drivers/booth';
 
 // A background whose model never arrives (issue 38), for real: every request for the segmentation
 // runtime and models is held open and never answered (a hanging request, as on a stalled network).
@@ -15,9 +16,8 @@ test('with the model never answering, a photo still comes within the deadline, s
   const held: string[] = [];
   // Held open: the route is neither continued nor fulfilled (the request hangs until the page goes).
   await context.route(/\/segmentation\//, (route) => void held.push(route.request().url()));
-  await page.goto('/photobooth');
+  await openBooth(page);
   const stage = page.getByTestId('booth-stage');
-  await expect(stage).toHaveAttribute('data-camera-status', 'live', { timeout: 30_000 });
   await chooseBackground(page, 'blur');
   await expect.poll(() => held.length, { message: 'the model was asked for, and is hanging' }).toBeGreaterThan(0);
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { openBooth } from './drivers/booth';
 
 /**
  * The live preview loop outlives a bad frame and a dropped frame callback: one frame's work that
@@ -9,8 +10,7 @@ import { expect, test } from './fixtures';
 
 /** The booth with its camera live and the preview loop drawing. */
 async function openLiveBooth(page: Page) {
-  await page.goto('/photobooth');
-  await expect(page.getByTestId('booth-stage')).toHaveAttribute('data-camera-status', 'live', { timeout: 30_000 });
+  await openBooth(page);
   await page.waitForFunction(() => (window.__pbTest?.renderer()?.stats.renderedFrames ?? 0) > 5, undefined, { timeout: 30_000 });
 }
 

@@ -4,6 +4,7 @@ import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
 import { capturedJpegs, meanRgb } from './helpers/booth';
 import { tr } from './i18n';
+import { openBooth } from './drivers/booth';
 
 // A shot is whole or not at all, and no worker holds the shutter (issue 25). The face worker's
 // silence is SIMULATED at the bridge (src/test-seam/faults.ts: the browser cannot freeze a worker
@@ -13,12 +14,9 @@ test.describe.configure({ timeout: 90_000 });
 
 /** The booth with the face model loaded (a prop needs it), one shot per sequence, no countdown. */
 async function boothWithFaces(page: Page, path = '/photobooth') {
-  await page.goto(path);
-  const stage = page.getByTestId('booth-stage');
-  await expect(stage).toHaveAttribute('data-camera-status', 'live', { timeout: 30_000 });
+  await openBooth(page, { path, countdown: 0 });
   await page.getByTestId('prop-sunglasses').click();
   await expect(page.getByTestId('beauty-panel')).toHaveAttribute('data-model', 'ready', { timeout: 60_000 });
-  await page.getByTestId('countdown').selectOption('0');
 }
 
 /** Two photos taken the ordinary way: the "earlier photos" a failed retake must not lose. */

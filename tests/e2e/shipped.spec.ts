@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test } from './fixtures';
+import { openBooth } from './drivers/booth';
 
 /**
  * What ships to visitors (dist/, the production build) carries no test or bench code: no test
@@ -42,9 +43,7 @@ test('the production bundle and its precache hold no test or bench code; the tes
 });
 
 test('a visitor’s booth has no test seam and does not preserve its drawing buffer', async ({ page }) => {
-  await page.goto('/photobooth');
-  await expect(page.getByTestId('booth-stage')).toHaveAttribute('data-camera-status', 'live', { timeout: 30_000 });
-  await expect(page.getByTestId('booth-stage')).toHaveAttribute('data-render-mode', 'webgl');
+  await openBooth(page);
   const seen = await page.evaluate(() => ({
     seam: 'window.__pbTest' in window || (window as unknown as { __pbTest?: unknown }).__pbTest !== undefined,
     preserved: document.querySelector<HTMLCanvasElement>('[data-testid=booth-canvas]')!.getContext('webgl2')!.getContextAttributes()!

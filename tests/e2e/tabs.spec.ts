@@ -1,17 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { storedPhotos } from './helpers/layout';
+import { openBooth } from './drivers/booth';
 
 // Nothing lost, round two (issue 26): every change is written at once (no delay before the write),
 // record by record, and the tabs of the booth stay in step over a BroadcastChannel.
 test.describe.configure({ timeout: 90_000 });
 
-async function booth(page: Page) {
-  await page.goto('/photobooth');
-  await expect(page.getByTestId('booth-stage')).toHaveAttribute('data-camera-status', 'live', { timeout: 30_000 });
-  await page.getByTestId('countdown').selectOption('0');
-  await page.getByTestId('shot-count').selectOption('1');
-}
+const booth = (page: Page) => openBooth(page, { countdown: 0, shots: 1 });
 
 const thumbIds = (page: Page) => page.getByTestId('captured-thumb').evaluateAll((els) => els.map((e) => e.getAttribute('data-photo-id')));
 

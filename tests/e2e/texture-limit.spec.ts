@@ -1,6 +1,7 @@
 import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
 import { capturedJpegs, meanRgb } from './helpers/booth';
+import { openBooth } from './drivers/booth';
 
 // A camera larger than the GPU's MAX_TEXTURE_SIZE (issue 26). SIMULATED: no fake camera here is
 // larger than SwiftShader's 8192-px limit, so the page is told the limit is 1024 (getParameter
@@ -15,10 +16,7 @@ test('a camera frame larger than MAX_TEXTURE_SIZE is scaled down to fit: the pho
       return p === this.MAX_TEXTURE_SIZE ? 1024 : get.call(this, p);
     };
   });
-  await page.goto('/photobooth');
-  const stage = page.getByTestId('booth-stage');
-  await expect(stage).toHaveAttribute('data-camera-status', 'live', { timeout: 30_000 });
-  await expect(stage).toHaveAttribute('data-render-mode', 'webgl');
+  await openBooth(page);
   await expect.poll(async () => (await page.evaluate(() => window.__pbTest!.previewPixels())).data.some((v, i) => i % 4 !== 3 && v > 40)).toBe(true);
   await page.getByTestId('countdown').selectOption('0');
   await page.getByTestId('shot-count').selectOption('1');

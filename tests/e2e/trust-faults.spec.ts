@@ -9,6 +9,7 @@ import { liveCameraTracks, setTabHidden, spyOnCameraStreams, storedPhotoCount, u
 import { thumbIds } from './helpers/reliability';
 import { tr } from './i18n';
 import { fillQuota, freeQuota, limitQuota } from './helpers/quota';
+import { openBooth } from './drivers/booth';
 
 /**
  * Trust under faults (on the production build): no device fault, storage fault or uncaught error
@@ -27,12 +28,8 @@ async function readDownload(download: Download): Promise<Buffer> {
 
 /** The booth, live, set for `shots` shots with a 3 s countdown (time to act between shots). */
 async function openBoothFor(page: Page, shots: number) {
-  await page.goto('/photobooth');
-  const stage = page.getByTestId('booth-stage');
-  await expect(stage).toHaveAttribute('data-camera-status', 'live', { timeout: 30_000 });
-  await page.getByTestId('shot-count').selectOption(String(shots));
-  await page.getByTestId('countdown').selectOption('3');
-  return stage;
+  await openBooth(page, { shots, countdown: 3 });
+  return page.getByTestId('booth-stage');
 }
 
 async function startAndWaitForFirstShot(page: Page) {

@@ -10,6 +10,7 @@ import { enableBeauty } from './helpers/beauty';
 import { captureSequence } from './helpers/capture';
 import { cspViolations, expectNothingLeaves, listenForCspViolations, recordRequests } from './helpers/trust';
 import { tr } from './i18n';
+import { openBooth } from './drivers/booth';
 
 /**
  * Trust: nothing leaves the device and the CSP holds over the whole flow. What faults cannot do
@@ -40,8 +41,7 @@ test('the whole flow sends nothing anywhere: own origin only, no request with a 
   await listenForCspViolations(page);
 
   // Booth with beauty on (the model and its WebAssembly load from the app itself), 4 shots.
-  await page.goto('/photobooth');
-  await expect(page.getByTestId('booth-stage')).toHaveAttribute('data-camera-status', 'live', { timeout: 30_000 });
+  await openBooth(page);
   await enableBeauty(page);
   await captureSequence(page, { shots: 4, countdown: 0 });
   await page.getByTestId('to-preview').click();
