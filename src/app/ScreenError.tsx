@@ -4,7 +4,7 @@ import { RescuePhotosButton } from '../features/strip/ui/RescuePhotosButton';
 import { ClearSession } from '../storage/ClearSession';
 
 /** A bare screen (the guest booth, left running with nobody at it) reloads by itself after this long. */
-export const BARE_RELOAD_S = 15;
+const BARE_RELOAD_S = 15;
 
 /**
  * What a visitor sees when a screen cannot load or crashes: a plain message and a way out. On a

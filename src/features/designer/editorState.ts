@@ -2,8 +2,8 @@
  * The designer's state as the screen watches it (./editor.ts builds the editing on it): the
  * design being edited and the one last kept, undo history, the selected layer, the pointer
  * gesture's guides, the message and the busy flag, published as one snapshot (`subscribe` +
- * `getSnapshot`, for useSyncExternalStore). Every change goes through `commit` (one undo step, or
- * joined to the one before by `key`).
+ * `getSnapshot`, for useSyncExternalStore). A change that is an undo step goes through `commit`
+ * (or joins the step before by `key`).
  */
 import { hasBox, type BoxLayer, type Template } from '../strip/template/model';
 import { topmostAt, type DesignDoc, type EditorMessage, type EditorSnapshot } from './doc';
