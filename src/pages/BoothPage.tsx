@@ -103,7 +103,7 @@ export default function BoothPage() {
         </div>
         <div className="booth-controls">
           <PropPicker />
-          <BackgroundPicker busy={busy} />
+          <BackgroundPicker busy={busy} pictures={session?.pictures ?? null} />
           <StripChoice busy={busy} />
           <PhotoSettings busy={busy} />
           <CameraToolbar onSelectDevice={(id) => session?.camera.select(id)} />

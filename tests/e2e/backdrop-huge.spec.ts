@@ -5,6 +5,7 @@ import { expect, test } from './fixtures';
 import { halvesPng, lyingPng, regionMean, sidewaysJpeg, uploadBackdrop, watchPreviewWhileReading, type PictureFile, type RGB } from './helpers/backgrounds';
 import { heifFile } from './helpers/heif';
 import { keepPreview, type Region } from './helpers/props';
+import { tr } from './i18n';
 
 /**
  * Pictures of any size as the backdrop (issue 38), chosen through the picker as a visitor would:
@@ -15,7 +16,8 @@ import { keepPreview, type Region } from './helpers/props';
  *  - the preview keeps drawing frames while the PNG is read;
  *  - a PNG whose header claims 100000×100000 is refused with a message saying so;
  *  - an AVIF of 16000×16000 (only its header: no browser path decodes AVIF scaled) is refused
- *    from its header, and a drawing (SVG) stating 100000×100000 is drawn at the kept size.
+ *    from its header, and a drawing (SVG) stating 100000×100000 is drawn at the kept size;
+ *  - the picture worker is the booth session's: it goes when the visitor leaves the booth.
  * What is checked is the preview's pixels: the backdrop's colours where the background is.
  */
 test.use({ launchOptions: launchWithCamera({ clip: 'face-closeup-1280x720.mjpeg' }) });
@@ -109,4 +111,17 @@ test('an AVIF is refused from its header when only a whole decode could read it;
   await expect(page.getByTestId('background-file-notice')).toHaveCount(0);
   await expect(page.getByTestId('background-custom')).toBeChecked();
   await expectBackdrop(page, PNG_LEFT, PNG_RIGHT, 'drawing.svg');
+});
+
+test('the picture worker belongs to the booth’s visit: it starts with a picture and goes when the visitor leaves the booth', async ({ page }) => {
+  await setUp(page);
+  const pictureWorkers = () => page.workers().filter((w) => /\/picture\.worker-[^/]+\.js$/.test(new URL(w.url()).pathname)).length;
+  expect(pictureWorkers(), 'no picture worker before a picture comes').toBe(0);
+  await uploadBackdrop(page, { name: 'small.png', mimeType: 'image/png', buffer: halvesPng(640, 480, PNG_LEFT, PNG_RIGHT) });
+  await expect(page.getByTestId('background-custom')).toBeChecked();
+  expect(pictureWorkers(), 'the picture was read in its worker').toBe(1);
+  await page.getByRole('link', { name: tr('en', 'nav.homeLabel') }).click();
+  await expect(page).toHaveURL(/\/$/);
+  // Gone with the booth's visit (the session's dispose), not left for its idle close 10 s after the picture.
+  await expect.poll(pictureWorkers, { timeout: 4_000, message: 'the picture worker goes with the booth' }).toBe(0);
 });

@@ -7,6 +7,7 @@ import { BACKDROP_IDS, BACKGROUND_CHOICES, DEFAULT_BACKGROUND, type BackgroundCh
 import { currentChoice, selectBackground, setBackgroundLevel, setCustomBackdrop, stepBackground } from '../../src/features/background/select';
 import { backgroundAtom, customBackdropAtom } from '../../src/features/background/state';
 import { actionFor } from '../../src/lib/actions';
+import { PictureReader } from '../../src/features/background/picture';
 
 const fakeBitmap = () => ({ width: 40, height: 30, close: vi.fn() }) as unknown as ImageBitmap;
 const fresh = () => {
@@ -187,7 +188,7 @@ describe('the visitor\'s picture on the device', () => {
 
   it('a file the browser cannot decode is refused as "decode", with no picture to use', async () => {
     vi.stubGlobal('createImageBitmap', () => Promise.reject(new DOMException('bad image', 'InvalidStateError')));
-    const error = await keepCustomBackdrop(new Blob(['not a picture'], { type: 'text/plain' })).catch((e: unknown) => e);
+    const error = await keepCustomBackdrop(new Blob(['not a picture'], { type: 'text/plain' }), new PictureReader()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CustomBackdropError);
     expect(error).toMatchObject({ reason: 'decode', bitmap: null });
   });

@@ -5,6 +5,7 @@ import { CUSTOM_MAX_PIXELS, CUSTOM_MAX_WHOLE_PIXELS, DEFAULT_BACKGROUND } from '
 import { pictureHeader } from '../../src/features/background/pictureDecode';
 import { selectBackground, setCustomBackdrop } from '../../src/features/background/select';
 import { backgroundAtom, customBackdropAtom } from '../../src/features/background/state';
+import { PictureReader } from '../../src/features/background/picture';
 
 /**
  * The visitor's picture: a header over the limits is refused before anything is decoded, with
@@ -27,7 +28,7 @@ describe('pictures over the limits', () => {
     const decode = vi.fn(() => Promise.reject(new Error('must not be called')));
     vi.stubGlobal('createImageBitmap', decode);
     vi.stubGlobal('Worker', vi.fn());
-    const error = await keepCustomBackdrop(pngHeader(100_000, 100_000)).catch((e: unknown) => e);
+    const error = await keepCustomBackdrop(pngHeader(100_000, 100_000), new PictureReader()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CustomBackdropError);
     expect(error).toMatchObject({ reason: 'tooBig', bitmap: null, size: { width: 100_000, height: 100_000, limit: CUSTOM_MAX_PIXELS } });
     expect(decode).not.toHaveBeenCalled();
@@ -35,14 +36,14 @@ describe('pictures over the limits', () => {
   });
 
   it('a side over 65,535 px is refused however few pixels it has', async () => {
-    const error = await keepCustomBackdrop(pngHeader(70_000, 10)).catch((e: unknown) => e);
+    const error = await keepCustomBackdrop(pngHeader(70_000, 10), new PictureReader()).catch((e: unknown) => e);
     expect(error).toMatchObject({ reason: 'tooBig', size: { width: 70_000, height: 10 } });
   });
 
   it('a picture only the browser can decode, whole, is held to the lower limit', async () => {
     const decode = vi.fn(() => Promise.reject(new Error('must not be called')));
     vi.stubGlobal('createImageBitmap', decode);
-    const error = await keepCustomBackdrop(gifHeader(65_000, 2_000)).catch((e: unknown) => e); // 130 MP
+    const error = await keepCustomBackdrop(gifHeader(65_000, 2_000), new PictureReader()).catch((e: unknown) => e); // 130 MP
     expect(error).toMatchObject({ reason: 'tooBig', size: { width: 65_000, height: 2_000, limit: CUSTOM_MAX_WHOLE_PIXELS } });
     expect(decode).not.toHaveBeenCalled();
   });
@@ -50,7 +51,7 @@ describe('pictures over the limits', () => {
   it('a picture under the limits goes on to be decoded', async () => {
     const decode = vi.fn(() => Promise.reject(new DOMException('bad image', 'InvalidStateError')));
     vi.stubGlobal('createImageBitmap', decode);
-    const error = await keepCustomBackdrop(gifHeader(4000, 3000)).catch((e: unknown) => e);
+    const error = await keepCustomBackdrop(gifHeader(4000, 3000), new PictureReader()).catch((e: unknown) => e);
     expect(error).toMatchObject({ reason: 'decode' });
     expect(decode).toHaveBeenCalledOnce();
   });

@@ -6,6 +6,7 @@ import { shortcutsOf } from '../../lib/actions';
 import { BACKGROUND_ACTIONS } from './actions';
 import { drawBackdrop } from './backdrops';
 import { CustomBackdropError, forgetCustomBackdrop, keepCustomBackdrop, readCustomBackdrop, type RefusedSize } from './customStore';
+import type { PictureReader } from './picture';
 import { BACKDROP_IDS, type BackdropId, type BackgroundChoice } from './meta';
 import { availableChoices, currentChoice, selectBackground, setBackgroundLevel, setCustomBackdrop } from './select';
 import { backgroundAtom, customBackdropAtom, segmenterStatusAtom } from './state';
@@ -69,7 +70,8 @@ type Notice = { key: 'fileError' | 'notKept' | 'notKeptFull' } | { key: 'tooBig'
  * their own picture, and the green-screen key for where the person model cannot run. One
  * radiogroup, like the props: arrow keys move through it; B and Shift+B work anywhere in the booth.
  */
-export function BackgroundPicker({ busy }: { busy: boolean }) {
+/** `pictures`: what reads the visitor's own picture (the booth session's; null before the session starts). */
+export function BackgroundPicker({ busy, pictures }: { busy: boolean; pictures: PictureReader | null }) {
   const { t, lang } = useI18n();
   const store = useStore();
   const settings = useAtomValue(backgroundAtom);
@@ -115,11 +117,11 @@ export function BackgroundPicker({ busy }: { busy: boolean }) {
     const input = e.currentTarget;
     const file = input.files?.[0];
     input.value = ''; // so the same file can be chosen again after it was removed
-    if (!file) return;
+    if (!file || !pictures) return;
     setReading(true);
     setNotice(null);
     try {
-      adopt(await keepCustomBackdrop(file));
+      adopt(await keepCustomBackdrop(file, pictures));
     } catch (err) {
       if (err instanceof CustomBackdropError && err.bitmap) {
         adopt(err.bitmap);
@@ -222,7 +224,7 @@ export function BackgroundPicker({ busy }: { busy: boolean }) {
 
       <div className="bg-picture">
         <label className="btn btn-secondary bg-file" data-disabled={busy || reading}>
-          <input ref={fileRef} type="file" accept="image/*" className="visually-hidden" data-testid="background-file" disabled={busy || reading} onChange={(e) => void onFile(e)} />
+          <input ref={fileRef} type="file" accept="image/*" className="visually-hidden" data-testid="background-file" disabled={busy || reading || !pictures} onChange={(e) => void onFile(e)} />
           <span>{t('background.choosePicture')}</span>
         </label>
         {custom && (

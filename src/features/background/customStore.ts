@@ -1,6 +1,6 @@
 import { databaseOnce, isNewerFormat, StorageFullError, storeRequest } from '../../lib/idb';
 import { CUSTOM_MAX_SIDE } from './meta';
-import { preparePicture, PictureTooLargeError } from './picture';
+import { PictureTooLargeError, type PictureReader } from './picture';
 
 /**
  * The visitor's own backdrop picture, kept on the device: decoded, scaled down and re-encoded in
@@ -68,12 +68,13 @@ function run<T>(mode: IDBTransactionMode, make: (store: IDBObjectStore) => IDBRe
  * The picture scaled so its long side is at most CUSTOM_MAX_SIDE, on white (a transparent PNG
  * keeps no holes), upright (the file's EXIF orientation applied) and without its metadata: what
  * is kept is exactly what is shown, and no location or camera data is stored with it. It is read
- * in a worker and decoded straight to that size where the browser allows (./picture.ts): never
- * whole for a JPEG or a large PNG, and a picture over the limits is refused before it is decoded.
+ * by `reader` (the booth session's: ./picture.ts), in a worker and decoded straight to that size
+ * where the browser allows: never whole for a JPEG or a large PNG, and a picture over the limits
+ * is refused before it is decoded.
  */
-async function normalise(file: Blob): Promise<{ bitmap: ImageBitmap; blob: Blob }> {
+async function normalise(file: Blob, reader: PictureReader): Promise<{ bitmap: ImageBitmap; blob: Blob }> {
   try {
-    return await preparePicture(file, CUSTOM_MAX_SIDE);
+    return await reader.prepare(file, CUSTOM_MAX_SIDE);
   } catch (e) {
     if (e instanceof PictureTooLargeError) throw new CustomBackdropError('tooBig', e.message, null, { width: e.width, height: e.height, limit: e.limit });
     throw new CustomBackdropError('decode', `This file cannot be read as a picture (${(e as Error)?.message ?? e})`);
@@ -85,8 +86,8 @@ async function normalise(file: Blob): Promise<{ bitmap: ImageBitmap; blob: Blob 
  * CustomBackdropError: 'decode' when the file is not a readable picture; 'storage' or 'full' when
  * it could not be kept (the error's `bitmap` then still holds the picture, for this visit only).
  */
-export async function keepCustomBackdrop(file: Blob): Promise<ImageBitmap> {
-  const { bitmap, blob } = await normalise(file);
+export async function keepCustomBackdrop(file: Blob, reader: PictureReader): Promise<ImageBitmap> {
+  const { bitmap, blob } = await normalise(file, reader);
   try {
     const record: StoredPicture = { blob, width: bitmap.width, height: bitmap.height };
     await run('readwrite', (store) => store.put(record, KEY));

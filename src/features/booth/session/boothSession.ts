@@ -31,6 +31,7 @@ import { QrReader } from '../../send/qrReader';
 import { scanVideo } from '../../send/scanLoop';
 import { IDLE_OVERLAY, runSequence, type SequenceResult, type ShotPlan, type SequenceSteps } from './sequence';
 import { takeShot } from './shot';
+import { PictureReader } from '../../background/picture';
 
 /** The elements the booth screen gives the session to show the camera in. */
 export interface BoothView {
@@ -50,15 +51,18 @@ export const onSequence = (fn: (run: Promise<void>) => void) => void (sequenceWa
 
 /**
  * THE BOOTH SESSION: one per visit to the booth, plain TypeScript. It owns the camera, the
- * renderer, the face tracker (through FaceDemand), the frame loop and the shot sequence. React
- * creates it (useBoothSession), gives it the view, sends it commands (start, retake, cancel) and
- * renders from the atoms it publishes (state.ts): it never holds the session in an atom.
+ * renderer, the face tracker (through FaceDemand), the workers (segmenter, QR reader, picture
+ * reader), the frame loop and the shot sequence. React creates it (useBoothSession), gives it the
+ * view, sends it commands (start, retake, cancel) and renders from the atoms it publishes
+ * (state.ts): it never holds the session in an atom.
  */
 export class BoothSession {
   readonly camera: CameraController;
   readonly faces: FaceDemand;
   /** The person segmenter for live backgrounds, loaded when a background needs it. */
   readonly masks: SegmentDemand;
+  /** Reads the visitor's own backdrop picture (in its worker, started when a picture comes). */
+  readonly pictures = new PictureReader();
   renderer: PreviewRenderer | null = null;
   private view: BoothView | null = null;
   private sequence: AbortController | null = null;
@@ -293,6 +297,7 @@ export class BoothSession {
     this.codes?.dispose();
     this.faces.dispose();
     this.masks.dispose();
+    this.pictures.dispose();
     if (current === this) setCurrent(null);
   }
 }
