@@ -151,6 +151,25 @@ test('the landing page loads no app code until a visitor reaches for a control, 
   await expect.poll(() => scripts.some((s) => /\/SessionPersistence-/.test(s))).toBe(true);
 });
 
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the landing page takes a first touch anywhere (a scroll, a tap on text) as the sign to load the app', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((s) => /\/assets\/(app|react)-/.test(s)), 'no app code at load').toEqual([]);
+    // A tap on the heading: no control, but a finger on the page.
+    const box = (await page.locator('h1').first().boundingBox())!;
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await expect.poll(() => scripts.filter((s) => /\/assets\/(app|react)-/.test(s)).length, { message: "React's and the app's code" }).toBe(2);
+    // By the time the finger reaches a control, the app answers it.
+    await page.locator('main').getByRole('button', { name: tr('en', 'landing.howItWorks') }).tap();
+    await expect(page.getByRole('dialog').getByRole('heading')).toHaveText(tr('en', 'tutorial.camera.title'));
+  });
+});
+
 test.describe('layout shift', () => {
   for (const path of ['/', '/ja', '/photobooth', '/user-guide']) {
     test(`${path}: the layout does not shift while the app starts (CLS ≤ 0.02)`, async ({ page }) => {
