@@ -4,8 +4,8 @@ import { throwIfAborted } from '../../../lib/deadline';
 import { filterPass, prepareFilters } from '../../filters/pass';
 import { facesForPhoto } from '../../vision/shotFaces';
 import type { FaceLandmarks } from '../../vision/types';
-import { MAX_DPR, SLOW_GPU_MAX_PIXELS } from '../meta';
 import { createStages, lookNeedsFaces, lookNeedsMask, lookPrograms, photoInputs, previewInputs, STAGES, type Look, type ShotInputs, type StageInputs } from '../stages';
+import { backingSize } from './backingSize';
 import { capturePlain, captureWithPipeline, firstFrame, type CapturedImage } from './capture';
 import { FrameLoop } from './frameLoop';
 import { FrameScaler } from './frameScaler';
@@ -116,17 +116,10 @@ export class PreviewRenderer {
 
   /** Backing store = displayed size × DPR (capped): the preview never renders at camera size. */
   private fitCanvas(): void {
-    let dpr = Math.min(window.devicePixelRatio || 1, MAX_DPR);
-    const css = this.canvas.clientWidth * this.canvas.clientHeight;
-    const capped = this.scaler.active && css * dpr * dpr > SLOW_GPU_MAX_PIXELS;
-    if (capped) dpr = Math.sqrt(SLOW_GPU_MAX_PIXELS / css);
-    // Capped: rounded down, so the backing store stays within the cap.
-    const size = capped ? Math.floor : Math.round;
-    const w = Math.max(1, size(this.canvas.clientWidth * dpr));
-    const h = Math.max(1, size(this.canvas.clientHeight * dpr));
-    if (this.canvas.width !== w || this.canvas.height !== h) {
-      this.canvas.width = w;
-      this.canvas.height = h;
+    const { width, height } = backingSize(this.canvas.clientWidth, this.canvas.clientHeight, window.devicePixelRatio, this.scaler.active);
+    if (this.canvas.width !== width || this.canvas.height !== height) {
+      this.canvas.width = width;
+      this.canvas.height = height;
       this.lastMediaTime = -1; // redraw at the new size even if the camera is still
     }
   }
