@@ -69,8 +69,8 @@ type Notice = { key: 'fileError' | 'notKept' | 'notKeptFull' } | { key: 'tooBig'
  * What stands behind the person: nothing, their room blurred, a backdrop drawn by the project,
  * their own picture, and the green-screen key for where the person model cannot run. One
  * radiogroup, like the props: arrow keys move through it; B and Shift+B work anywhere in the booth.
+ * `pictures` reads the visitor's own picture (the booth session's; null before the session starts).
  */
-/** `pictures`: what reads the visitor's own picture (the booth session's; null before the session starts). */
 export function BackgroundPicker({ busy, pictures }: { busy: boolean; pictures: PictureReader | null }) {
   const { t, lang } = useI18n();
   const store = useStore();
@@ -223,7 +223,7 @@ export function BackgroundPicker({ busy, pictures }: { busy: boolean; pictures: 
       {settings.kind === 'blur' && slider('blur', t('background.blurLevel'), 'background-blur-level')}
 
       <div className="bg-picture">
-        <label className="btn btn-secondary bg-file" data-disabled={busy || reading}>
+        <label className="btn btn-secondary bg-file" data-disabled={busy || reading || !pictures}>
           <input ref={fileRef} type="file" accept="image/*" className="visually-hidden" data-testid="background-file" disabled={busy || reading || !pictures} onChange={(e) => void onFile(e)} />
           <span>{t('background.choosePicture')}</span>
         </label>
