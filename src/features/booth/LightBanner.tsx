@@ -44,11 +44,14 @@ export function LightBanner() {
             )}
           </p>
         }
-        spares={LEVELS.map((l) => (
-          <p key={l}>
-            <strong>{t(`booth.light.${l}`)}</strong> {t(`booth.lightAdvice.${l}`)}
-          </p>
-        ))}
+        spares={[
+          <p key="checking">{t('booth.lightChecking')}</p>,
+          ...LEVELS.map((l) => (
+            <p key={l}>
+              <strong>{t(`booth.light.${l}`)}</strong> {t(`booth.lightAdvice.${l}`)}
+            </p>
+          )),
+        ]}
       />
       <Stack
         shown={
