@@ -24,12 +24,15 @@ export interface CameraFirstPlugin extends Plugin {
  * layout and the app's modules (an `async` module waited behind all three: ~120 ms more to
  * getUserMedia here). On those pages the app's entry is a `modulepreload` (fetched and compiled at
  * once) that the early script imports when the picture plays: evaluated beside the camera's start,
- * it held the picture back (median 330 → 303 ms over 30 loads here, and no more 450-600 ms loads). Other pages
- * neither load it nor change. The dev server loads it as a module and the app as usual.
+ * it held the picture back (median 330 → 303 ms over 30 loads here, and no more 450-600 ms loads). The
+ * head ends with an empty module script (AFTER_STYLES), so that DOMContentLoaded still waits for the
+ * stylesheets as it does on every other page. Other pages neither load these nor change. The dev
+ * server loads the early script as a module and the app as usual.
  */
 export function cameraFirstPlugin(): CameraFirstPlugin {
   let config: ResolvedConfig;
   let fileName: string | null = null;
+  let afterStyles: string | null = null;
   let appEntry: string | null = null;
   return {
     name: 'photobooth-camera-first',
@@ -61,13 +64,14 @@ export function cameraFirstPlugin(): CameraFirstPlugin {
       const chunk = out.flatMap((o) => o.output).find((c) => c.type === 'chunk');
       if (!chunk || chunk.type !== 'chunk') throw new Error('camera-first: src/early.ts was not built');
       fileName = this.getFileName(this.emitFile({ type: 'asset', name: 'early.js', source: chunk.code }));
+      afterStyles = this.getFileName(this.emitFile({ type: 'asset', name: 'after-styles.js', source: AFTER_STYLES }));
     },
     finishPage(path, html) {
       if (!path || !EARLY_CAMERA_PAGE.test(path)) return html;
-      if (!fileName || !appEntry) throw new Error('camera-first: the early script is not built yet');
+      if (!fileName || !afterStyles || !appEntry) throw new Error('camera-first: the early script is not built yet');
       const csp = /<meta http-equiv="Content-Security-Policy"[^>]*>/;
       const app = `<script type="module" crossorigin src="${appEntry}"></script>`;
-      if (!csp.test(html) || !html.includes(app)) throw new Error(`camera-first: no CSP meta or no app entry in the page for ${path}`);
+      if (!csp.test(html) || !html.includes(app) || !html.includes('</head>')) throw new Error(`camera-first: no CSP meta or no app entry in the page for ${path}`);
       // The words the early script shows when the app cannot be loaded: it runs before the app
       // and its strings, so the page carries them, in its language (errors.startFailed, errors.reload).
       const lang = /<html lang="([^"]+)"/.exec(html)?.[1] ?? 'en';
@@ -75,10 +79,23 @@ export function cameraFirstPlugin(): CameraFirstPlugin {
       const words = `data-fail="${attr(errors.startFailed)}" data-reload="${attr(errors.reload)}"`;
       return html
         .replace(csp, (meta) => `${meta}<script src="/${fileName}" ${words}></script>`)
-        .replace(app, `<link rel="modulepreload" crossorigin href="${appEntry}">`);
+        .replace(app, `<link rel="modulepreload" crossorigin href="${appEntry}">`)
+        .replace('</head>', `<script type="module" src="/${afterStyles}"></script></head>`);
     },
   };
 }
+
+/**
+ * The booth pages' last script in the head: an empty module. A module script runs only once the
+ * stylesheets before it have loaded, and DOMContentLoaded waits for it. Without it the booth's page
+ * (whose only script is the early one, ahead of the stylesheets) was parsed before its styles came,
+ * and Chromium laid the unstyled page out whole at DOMContentLoaded (its autofill reads the layout of
+ * the page's form controls then): a layout thrown away when the styles came, and a long task. Now
+ * the first layout is of the styled page, and the only one.
+ */
+const AFTER_STYLES = `// DOMContentLoaded after the stylesheets: see scripts/vite-plugin-camera-first.ts (AFTER_STYLES).
+export {};
+`;
 
 /** A language's errors.startFailed and errors.reload, from i18n/<lang>.json. */
 function startWords(root: string, lang: string): { startFailed: string; reload: string } {

@@ -229,6 +229,10 @@ test.describe('booth with a camera', () => {
     await page.addInitScript(() => {
       const calls: string[] = [];
       (window as unknown as { __gum: string[] }).__gum = calls;
+      // The page's colour when DOMContentLoaded comes (the browser lays the page out then).
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { __dclBackground: string }).__dclBackground = getComputedStyle(document.body).backgroundColor;
+      });
       if (!navigator.mediaDevices) return;
       const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
       navigator.mediaDevices.getUserMedia = (c) => {
@@ -252,7 +256,11 @@ test.describe('booth with a camera', () => {
     await expect(page.getByTestId('booth-stage')).not.toHaveAttribute('data-camera-status', 'live'); // the app has not started
     // The page only preloads the app: the early script starts it once the picture plays, so the
     // app's code never competes with the camera's start (the bench measures what that gains).
-    expect(await page.locator('script[type="module"]').count()).toBe(0);
+    // Its one module script is an empty one after the stylesheets: DOMContentLoaded waits for them,
+    // so the page is styled by then (before, Chromium laid out the unstyled page there, then again).
+    await expect(page.locator('script[type="module"]')).toHaveCount(1);
+    await expect(page.locator('head > script[type="module"]:last-child')).toHaveAttribute('src', /^\/assets\/after-styles-[\w-]+\.js$/);
+    expect(await page.evaluate(() => (window as unknown as { __dclBackground?: string }).__dclBackground)).toBe('rgb(255, 247, 251)'); // --page
     await expect(page.locator('link[rel="modulepreload"][href*="/assets/index-"]')).toHaveCount(1);
     expect(await page.evaluate(() => (window as unknown as { __gum: string[] }).__gum)).toEqual(['loading']);
     await video.evaluate((v) => ((window as unknown as { __early: Element }).__early = v));
