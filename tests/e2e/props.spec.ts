@@ -66,6 +66,8 @@ test('a prop sits on both faces in the preview and nowhere else; the saved photo
   };
   await shootAgainst('without', 'plainPhoto');
   await choose(page, 'sunglasses');
+  // The first shot's still was searched on the live landmarkers: their tracking settles again first.
+  await settledFaces(page);
   await keepPreview(page, 'atShutter');
   await shootAgainst('atShutter', 'propPhoto');
   for (const [i, face] of faces.entries()) {
