@@ -9,7 +9,12 @@ export class Quad {
   private buffer: twgl.BufferInfo;
 
   constructor(private gl: WebGL2RenderingContext) {
-    this.buffer = twgl.primitives.createXYQuadBufferInfo(gl);
+    // The quad twgl's primitives.createXYQuadBufferInfo makes, without pulling in all its primitives.
+    this.buffer = twgl.createBufferInfoFromArrays(gl, {
+      position: { numComponents: 2, data: [-1, -1, 1, -1, -1, 1, 1, 1] },
+      texcoord: { numComponents: 2, data: [0, 0, 1, 0, 0, 1, 1, 1] },
+      indices: [0, 1, 2, 2, 1, 3],
+    });
   }
 
   /** Draws into `target`, or into the canvas at w × h when target is null. */

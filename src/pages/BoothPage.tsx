@@ -1,5 +1,5 @@
 import { useAtomValue, useStore } from 'jotai';
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useShortcuts } from '../components/useShortcuts';
 import { useLangNavigate } from '../components/LangLink';
 import BeautyPanel from '../features/beauty/BeautyPanel';
@@ -10,7 +10,6 @@ import { CapturedPhotos } from '../features/booth/CapturedPhotos';
 import { LightBanner } from '../features/booth/LightBanner';
 import { PhotoSettings } from '../features/booth/PhotoSettings';
 import { StripChoice } from '../features/booth/StripChoice';
-import { BoothSend } from '../features/booth/BoothSend';
 import { cameraInfoAtom, canShootAtom, captureOverlayAtom, shotNoticeAtom } from '../features/booth/state';
 import { useBoothSession } from '../features/booth/useBoothSession';
 import { useHeightVar } from '../components/useHeightVar';
@@ -21,6 +20,12 @@ import { BackgroundPicker } from '../features/background/BackgroundPicker';
 import { useI18n } from '../i18n/I18nProvider';
 import { capturedPhotosAtom } from '../state/session';
 import { useDrawAhead } from '../features/strip/ui/useDrawAhead';
+
+// Sending to a phone (its code, the strip's file, the ZIP library behind the export names) is
+// needed only once a sequence has left photos: it loads when the first sequence starts, not
+// with the booth.
+const loadBoothSend = () => import('../features/booth/BoothSend');
+const BoothSend = lazy(() => loadBoothSend().then((m) => ({ default: m.BoothSend })));
 
 /** The booth page holding the stage (where --stage-h is read). */
 const stageOwnerPage = (el: HTMLElement) => el.closest<HTMLElement>('.booth-page');
@@ -40,6 +45,10 @@ export default function BoothPage() {
   const photoCount = useAtomValue(capturedPhotosAtom).length;
   // The strip is drawn while the photos are taken: the preview shows it at once.
   useDrawAhead();
+
+  useEffect(() => {
+    if (busy || photoCount > 0) loadBoothSend().catch(() => undefined); // retried by the lazy component
+  }, [busy, photoCount]);
 
   const canShoot = useAtomValue(canShootAtom) && session !== null;
   const start = () => canShoot && session.start();
@@ -83,7 +92,11 @@ export default function BoothPage() {
             canShoot={canShoot}
             total={overlay.kind === 'idle' ? 0 : overlay.total}
           />
-          {photoCount > 0 && !busy && <BoothSend session={session} />}
+          {photoCount > 0 && !busy && (
+            <Suspense fallback={null}>
+              <BoothSend session={session} />
+            </Suspense>
+          )}
           <FilterPicker thumbnails={thumbnails} />
           {notice === 'failed' && (
             <p className="notice error" role="alert" data-testid="capture-failed">

@@ -139,6 +139,8 @@ test.describe('booth with a camera', () => {
     expect(Math.abs(m2.r - m2.b)).toBeLessThan(4); // shot 2 is now grayscale
     const m1 = meanRgb(retaken[0]!);
     expect(m1.r).toBeGreaterThan(m1.b + 10); // shot 1 is still sepia
+    // Send to a phone is in the tray once there are photos (its code loads when a sequence starts).
+    await expect(page.getByTestId('send-open')).toBeVisible();
 
     await page.getByTestId('to-preview').click();
     await expect(page).toHaveURL(/\/preview$/);

@@ -2,7 +2,9 @@ import { uprightSize } from '../../lib/picture/header';
 import { connect, type Bridge } from '../../workers/bridge';
 import { CUSTOM_MAX_PIXELS, CUSTOM_MAX_WHOLE_PIXELS } from './meta';
 import { isSvg, svgCanvas } from '../../lib/picture/svg';
-import { checkPictureSize, keptCanvas, keptPicture, pictureHeader, PictureTooLargeError, type KeptPicture } from './pictureDecode';
+import { pictureHeader } from '../../lib/picture/header';
+import type { KeptPicture } from './pictureDecode';
+import { checkPictureSize, PictureTooLargeError } from './pictureLimits';
 import type { PictureApi } from './pictureProtocol';
 
 export { PictureTooLargeError, type KeptPicture };
@@ -40,7 +42,9 @@ export class PictureReader {
    * drawing (SVG) is drawn on the page at the kept size, whatever size it states (src/lib/picture/svg.ts).
    */
   async prepare(file: Blob, maxSide: number): Promise<KeptPicture> {
-    if (await isSvg(file)) return keptCanvas(await svgCanvas(file, maxSide, '#ffffff'));
+    // The page's own decoders load only where the page reads the picture itself.
+    const onPage = () => import('./pictureDecode');
+    if (await isSvg(file)) return (await onPage()).keptCanvas(await svgCanvas(file, maxSide, '#ffffff'));
     const header = await pictureHeader(file);
     checkPictureSize(header);
     if (!this.noWorker) {
@@ -55,7 +59,7 @@ export class PictureReader {
         if (!this.noWorker) throw error; // the picture could not be read (or took too long)
       }
     }
-    return keptPicture(file, maxSide);
+    return (await onPage()).keptPicture(file, maxSide);
   }
 
   /** The visit is over: the worker goes now, and a picture still being read is given up. */

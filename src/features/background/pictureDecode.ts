@@ -1,10 +1,11 @@
 import { canvasToJpeg, makeCanvas } from '../../lib/jpeg';
 import { fitWithin } from '../../lib/picture/boxScale';
 import { pictureHeader, uprightSize, type PictureHeader } from '../../lib/picture/header';
-
-export { pictureHeader };
 import { decodePngScaled } from '../../lib/picture/pngStream';
 import { CUSTOM_MAX_PICTURE_SIDE, CUSTOM_MAX_PIXELS, CUSTOM_MAX_WHOLE_PIXELS, CUSTOM_STREAM_ABOVE_PIXELS } from './meta';
+import { checkPictureSize, PictureTooLargeError } from './pictureLimits';
+
+export { checkPictureSize, pictureHeader, PictureTooLargeError };
 
 /**
  * The visitor's picture decoded straight to the size it is kept at, never whole where the browser
@@ -21,32 +22,11 @@ import { CUSTOM_MAX_PICTURE_SIDE, CUSTOM_MAX_PIXELS, CUSTOM_MAX_WHOLE_PIXELS, CU
  * limits is refused before any of it is decoded.
  */
 
-/** A picture over the limits: its size as its header gives it, and the most pixels allowed for it. */
-export class PictureTooLargeError extends Error {
-  override name = 'PictureTooLargeError';
-  constructor(
-    readonly width: number,
-    readonly height: number,
-    readonly limit: number,
-  ) {
-    super(`A ${width}×${height} picture is over the limit of ${limit / 1e6} megapixels`);
-  }
-}
-
 /** The JPEG quality the picture is kept at. */
 const KEPT_QUALITY = 0.9;
 
 type Canvas = OffscreenCanvas | HTMLCanvasElement;
 type Drawable = CanvasImageSource & { close(): void };
-
-/** Throws a PictureTooLargeError when `header`'s picture is over the limits for any way of reading it. */
-export function checkPictureSize(header: PictureHeader | null): void {
-  if (!header) return;
-  const { width, height } = uprightSize(header);
-  if (width > CUSTOM_MAX_PICTURE_SIDE || height > CUSTOM_MAX_PICTURE_SIDE || width * height > CUSTOM_MAX_PIXELS) {
-    throw new PictureTooLargeError(width, height, CUSTOM_MAX_PIXELS);
-  }
-}
 
 function context2d(canvas: Canvas) {
   const ctx = canvas.getContext('2d') as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null;

@@ -1,4 +1,3 @@
-import { Zip, ZipPassThrough } from 'fflate';
 import type { StripDesign } from './compose';
 import type { StripComposer } from './composer';
 import { setJfifDensity } from './jfif';
@@ -24,35 +23,6 @@ export async function exportStripJpeg(
   if (resolution !== 'print') return blob;
   const bytes = setJfifDensity(new Uint8Array(await blob.arrayBuffer()), PRINT_DPI);
   return new Blob([bytes as BlobPart], { type: 'image/jpeg' });
-}
-
-/**
- * One ZIP with the strip and every single photo. fflate streams each entry into chunks as it goes;
- * JPEGs are already compressed, so they are stored (ZipPassThrough) rather than deflated again.
- */
-export function buildZip(entries: { name: string; blob: Blob }[]): Promise<Blob> {
-  return new Promise((resolve, reject) => {
-    const chunks: Uint8Array[] = [];
-    const zip = new Zip((err, chunk, final) => {
-      if (err) return reject(err);
-      chunks.push(chunk);
-      if (final) resolve(new Blob(chunks as BlobPart[], { type: 'application/zip' }));
-    });
-    (async () => {
-      for (const entry of entries) {
-        const file = new ZipPassThrough(entry.name);
-        zip.add(file);
-        const reader = entry.blob.stream().getReader();
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          file.push(value);
-        }
-        file.push(new Uint8Array(0), true);
-      }
-      zip.end();
-    })().catch(reject);
-  });
 }
 
 /** The strip's JPG file name, as its download names it (the standard size has no suffix). */

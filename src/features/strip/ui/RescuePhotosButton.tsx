@@ -15,7 +15,7 @@ export function RescuePhotosButton() {
   const rescue = async () => {
     setBusy(true);
     try {
-      const { buildZip, exportBaseName, saveBlob } = await import('../export');
+      const [{ exportBaseName, saveBlob }, { buildZip }] = await Promise.all([import('../export'), import('../zip')]);
       const base = exportBaseName();
       const zip = await buildZip(photos.map((p, i) => ({ name: `${base}-photo-${i + 1}.jpg`, blob: p.blob })));
       await saveBlob(zip, `${base}-photos.zip`);
