@@ -71,3 +71,30 @@ test('nothing moves under a finger in the first seconds: the controls stay where
   // The recommendation's button came with the reading; everything else is where it was.
   expect(now.filter((r) => !r.startsWith('apply-recommended'))).toEqual(first);
 });
+
+test('the booth’s text is laid out in few fonts: each font size and weight is a font lookup the first layout waits on', async ({ page }) => {
+  // On Linux each distinct (family, size, weight, style) the layout meets is a synchronous call to
+  // the browser process; the booth's first layout met 21 of them before the type scale was merged
+  // (card titles, labels, small print), which made it a long task on a slow device. The text a
+  // visitor can see (not the footer, skipped by content-visibility until scrolled to), form
+  // controls' own text included.
+  await openBooth(page);
+  const fonts = await page.evaluate(() => {
+    const seen = new Set<string>();
+    const key = (el: Element) => {
+      const s = getComputedStyle(el);
+      return `${s.fontFamily.split(',')[0]} ${s.fontSize} ${s.fontWeight} ${s.fontStyle}`;
+    };
+    const shown = (el: Element) => el.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true });
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (el && n.textContent!.trim() && shown(el)) seen.add(key(el));
+    }
+    for (const el of document.querySelectorAll('input:not([type=checkbox],[type=radio],[type=range],[type=file],[type=hidden]), select, textarea')) {
+      if (shown(el)) seen.add(key(el));
+    }
+    return [...seen].sort();
+  });
+  expect(fonts.length, fonts.join('\n')).toBeLessThanOrEqual(9);
+});

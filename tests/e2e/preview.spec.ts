@@ -8,6 +8,7 @@ import { launchWithCamera } from './env';
 import { expect, expectAccessible, expectOnlyOwnOrigin, test } from './fixtures';
 import { captureSequence } from './helpers/capture';
 import { fillQuota, limitQuota } from './helpers/quota';
+import { stableReading } from './helpers/stable';
 import { tr } from './i18n';
 
 test.use({
@@ -226,20 +227,11 @@ test('a reload of /preview brings back the same photos and settings', async ({ p
     .toMatchObject({ layoutId: 'grid', background: '#f9a8d4', frameId: 'hearts', caption: 'Best friends', photos: 3 });
   // The strip is drawn in a worker, latest wins: the caption's drawing can land after the save.
   // The strip as it is once no drawing is left: the same twice, with no drawing in between.
-  let sigBefore = '';
-  let seen = '';
-  await expect
-    .poll(
-      async () => {
-        const now = `${await page.getByTestId('strip-canvas').getAttribute('data-renders')}|${await canvasSignature(page)}`;
-        const same = now === seen;
-        seen = now;
-        sigBefore = now.slice(now.indexOf('|') + 1);
-        return same;
-      },
-      { intervals: [700], timeout: 20_000, message: 'the strip drawn with the last settings' },
-    )
-    .toBe(true);
+  const drawn = await stableReading(
+    async () => `${await page.getByTestId('strip-canvas').getAttribute('data-renders')}|${await canvasSignature(page)}`,
+    { interval: 700, timeout: 20_000, message: 'the strip drawn with the last settings' },
+  );
+  const sigBefore = drawn.slice(drawn.indexOf('|') + 1);
 
   await page.reload();
   await expect(page.getByTestId('preview-photo')).toHaveCount(3);

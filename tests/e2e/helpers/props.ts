@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { stableReading } from './stable';
 
 /**
  * Props test helpers: previews (read through the test seam right after a render) and photos kept
@@ -23,21 +24,17 @@ export async function liveFaces(page: Page): Promise<{ x: number; y: number }[][
  * Waits until the live landmarks stop moving: with the camera frozen, each redraw offers the same
  * frame to the landmarker, and the smoothed landmarks settle on it (within a tenth of a pixel).
  */
-export async function settledFaces(page: Page) {
-  let last: { x: number; y: number }[][] = [];
-  await expect
-    .poll(
-      async () => {
-        await keepPreview(page, 'settling');
-        const now = await liveFaces(page);
-        const moved = now.length !== last.length || now.some((f, i) => f.some((p, j) => Math.abs(p.x - last[i]![j]!.x) * 1280 > 0.1 || Math.abs(p.y - last[i]![j]!.y) * 720 > 0.1));
-        last = now;
-        return moved;
-      },
-      { timeout: 20_000, message: 'live landmarks settled on the frozen frame' },
-    )
-    .toBe(false);
-  return last;
+export function settledFaces(page: Page) {
+  type Faces = { x: number; y: number }[][];
+  const moved = (last: Faces, now: Faces) =>
+    now.length !== last.length || now.some((f, i) => f.some((p, j) => Math.abs(p.x - last[i]![j]!.x) * 1280 > 0.1 || Math.abs(p.y - last[i]![j]!.y) * 720 > 0.1));
+  return stableReading(
+    async () => {
+      await keepPreview(page, 'settling');
+      return liveFaces(page);
+    },
+    { timeout: 20_000, message: 'live landmarks settled on the frozen frame', same: (a, b) => !moved(a, b) },
+  );
 }
 
 /** Keeps the preview's pixels (right after a render) in the page under `name`. */

@@ -84,6 +84,9 @@ export class PreviewRenderer {
     this.shown = new ShownFrames((work) => this.loop.guard(work), () => !this.disposed);
     this.scaler = new FrameScaler((bitmap, mediaMs) => this.loop.guard(() => this.onScaled(bitmap, mediaMs), () => bitmap.close()));
     if (pipeline && softwareRenderer(pipeline.gl)) this.scaler.knownSlow();
+    // Sized now, before any shader is sent to compile (they start in a microtask): resizing a GL
+    // canvas waits for the GPU to finish what it was sent, a whole queue of compiles later.
+    if (canvas.clientWidth > 0) this.fitCanvas();
     if (typeof ResizeObserver !== 'undefined') {
       this.resizeObserver = new ResizeObserver(() => this.fitCanvas());
       this.resizeObserver.observe(canvas);
