@@ -1,8 +1,7 @@
-import { uprightSize } from '../../lib/picture/header';
+import { pictureHeader, uprightSize } from '../../lib/picture/header';
 import { connect, type Bridge } from '../../workers/bridge';
 import { CUSTOM_MAX_PIXELS, CUSTOM_MAX_WHOLE_PIXELS } from './meta';
 import { isSvg, svgCanvas } from '../../lib/picture/svg';
-import { pictureHeader } from '../../lib/picture/header';
 import type { KeptPicture } from './pictureDecode';
 import { checkPictureSize, PictureTooLargeError } from './pictureLimits';
 import type { PictureApi } from './pictureProtocol';
