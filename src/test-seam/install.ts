@@ -25,6 +25,7 @@ import { SEND_TIMES, type SendTimes } from '../features/send/flow';
 import { QrReader } from '../features/send/qrReader';
 import { compareLegacyStrips } from './legacyStrips';
 import { keptDesignJpeg } from './designStrips';
+import { addPicture } from '../features/strip/template/pictures';
 
 installGlWatch();
 
@@ -238,6 +239,11 @@ const api = {
   legacyStrips: () => compareLegacyStrips(),
   /** A kept design's strip JPG (base64) on made-up photos, the same in any profile. */
   keptDesignJpeg: (name: string) => keptDesignJpeg(name),
+  /** A picture as the designer keeps it (logo or overlay), fitting `maxSide` (bench: its memory). */
+  designPicture: async (file: Blob, maxSide: number): Promise<string> => {
+    const got = await addPicture(file, { maxSide });
+    return got.ok ? `kept ${got.width}×${got.height} (PNG)` : `refused: ${got.problem}`;
+  },
 };
 
 export type TestApi = typeof api;

@@ -7,6 +7,7 @@ import { freePort, launchWithCamera } from '../e2e/env';
 import { enableBeauty } from '../e2e/helpers/beauty';
 import { buildCommit, previewServer, ROOT, type Build, type Server } from './baseline';
 import { attempt, attribute, attributionProbe, blockOffOrigin, NOTHING, peerDir, ratio, spread, staticServer, type Outcome, type TaskDetail } from './peer';
+import { floorDir } from './floor';
 import { probe } from './speedProbe';
 
 /**
@@ -29,6 +30,8 @@ import { probe } from './speedProbe';
  *     measured, and filter 2 (grayscale: not remembered, so key 2 is pressed once the picture plays).
  *  3. The landing page /: long tasks from navigation to 5 s after its load event, and its
  *     JavaScript: the gzip -9 sizes (node zlib) of every response of type script it was sent.
+ *  A fourth site, "floor" (./floor.ts: the camera into a video drawn by WebGL2, no app), gets the
+ *  camera page's runs with effects off: the long tasks this machine gives any live camera page.
  * It prints one table and the long-task lists (also written to reports/first-seconds.md), and never
  * asserts on time. PB_FS_RUNS sets the number of runs per site (default 5).
  */
@@ -42,8 +45,8 @@ const AFTER_LOAD_MS = 5_000;
 /** A pause before each run, so the last context's teardown is not in the next one's figures. */
 const SETTLE_MS = 1_500;
 
-type Site = 'before' | 'after' | 'peer';
-type Ours = Exclude<Site, 'peer'>;
+type Site = 'before' | 'after' | 'peer' | 'floor';
+type Ours = Exclude<Site, 'peer' | 'floor'>;
 
 /** The "after" build: PB_AFTER_DIST (a dist folder) or dist/. */
 function afterBuild(): Build {
@@ -53,7 +56,7 @@ function afterBuild(): Build {
   return { project: existsSync(join(dirname(dist), 'vite.config.ts')) ? dirname(dist) : ROOT, dist, commit: 'working tree' };
 }
 
-const blocked: Record<Site, Map<string, number>> = { before: new Map(), after: new Map(), peer: new Map() };
+const blocked: Record<Site, Map<string, number>> = { before: new Map(), after: new Map(), peer: new Map(), floor: new Map() };
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A fresh context on `base` with the probes and the off-origin block; closed after `run`. */
@@ -157,6 +160,7 @@ test.beforeAll(async () => {
     servers.before = await previewServer(builds.before, await freePort());
     servers.after = await previewServer(builds.after, await freePort());
     if (peer) servers.peer = await staticServer(peer, await freePort());
+    servers.floor = await staticServer(floorDir(), await freePort());
   } catch (error) {
     await Promise.all(Object.values(servers).map((s) => s.stop()));
     servers = {};
@@ -174,17 +178,18 @@ test(`first seconds: before (${BEFORE_REV}), after and the peer`, async () => {
   const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
   const loadAtStart = load();
   const sites: Site[] = peer ? ['before', 'after', 'peer'] : ['before', 'after'];
+  const cameraSites: Site[] = [...sites, 'floor'];
   const ours: Ours[] = ['before', 'after'];
   const url = (site: Site) => servers[site]!.url;
-  console.log(`\nFirst seconds: ${sites.map((s) => `${s} at ${url(s)}`).join(', ')}; ${RUNS} runs each`);
+  console.log(`\nFirst seconds: ${cameraSites.map((s) => `${s} at ${url(s)}`).join(', ')}; ${RUNS} runs each`);
 
-  const off: Record<Site, Outcome<BoothSample>[]> = { before: [], after: [], peer: [] };
+  const off: Record<Site, Outcome<BoothSample>[]> = { before: [], after: [], peer: [], floor: [] };
   const fx: Record<Ours, Outcome<BoothSample>[]> = { before: [], after: [] };
-  const landing: Record<Site, Outcome<LandingSample>[]> = { before: [], after: [], peer: [] };
+  const landing: Record<Site, Outcome<LandingSample>[]> = { before: [], after: [], peer: [], floor: [] };
   const browser = await chromium.launch(launchWithCamera({ clip: CLIP }));
   try {
     for (let i = 1; i <= RUNS; i++) {
-      for (const s of sites) off[s].push(await attempt(`run ${i} ${s}: camera page, effects off`, () => inContext(browser, s, url(s), (p) => boothRun(p, false))));
+      for (const s of cameraSites) off[s].push(await attempt(`run ${i} ${s}: camera page, effects off`, () => inContext(browser, s, url(s), (p) => boothRun(p, false))));
       for (const s of ours) fx[s].push(await attempt(`run ${i} ${s}: camera page, beauty Fresh + filter 2`, () => inContext(browser, s, url(s), (p) => boothRun(p, true))));
       for (const s of sites) landing[s].push(await attempt(`run ${i} ${s}: landing page`, () => inContext(browser, s, url(s), landingRun)));
     }
@@ -194,15 +199,21 @@ test(`first seconds: before (${BEFORE_REV}), after and the peer`, async () => {
 
   // The table: medians [ranges] over the runs that worked.
   const ok = <T,>(os: Outcome<T>[]) => os.flatMap((o) => (o.ok ? [o.value] : []));
-  const cols: Site[] = ['before', 'after', 'peer'];
+  const cols: Site[] = ['before', 'after', 'peer', 'floor'];
   type Row = { name: string; values: Record<Site, number[] | null>; unit: string; digits?: number };
-  const row = (name: string, unit: string, f: (s: Site) => number[] | null, digits = 0): Row => ({ name, unit, digits, values: { before: f('before'), after: f('after'), peer: peer ? f('peer') : null } });
+  /** `onFloor`: a row of the camera page with effects off, which the floor has too. */
+  const row = (name: string, unit: string, f: (s: Site) => number[] | null, digits = 0, onFloor = false): Row => ({
+    name,
+    unit,
+    digits,
+    values: { before: f('before'), after: f('after'), peer: peer ? f('peer') : null, floor: onFloor ? f('floor') : null },
+  });
   const total = (ts: TaskDetail[]) => ts.reduce((a, t) => a + t.duration, 0);
-  const oursOnly = (f: (s: Ours) => number[]) => (s: Site) => (s === 'peer' ? null : f(s));
+  const oursOnly = (f: (s: Ours) => number[]) => (s: Site) => (s === 'before' || s === 'after' ? f(s) : null);
   const rows: Row[] = [
-    row('Navigation → camera playing, /photobooth', ' ms', (s) => ok(off[s]).map((v) => v.playing)),
-    row('Long tasks, navigation → playing + 10 s, effects off: count', '', (s) => ok(off[s]).map((v) => v.tasks.length)),
-    row('  … total', ' ms', (s) => ok(off[s]).map((v) => total(v.tasks))),
+    row('Navigation → camera playing, /photobooth', ' ms', (s) => ok(off[s]).map((v) => v.playing), 0, true),
+    row('Long tasks, navigation → playing + 10 s, effects off: count', '', (s) => ok(off[s]).map((v) => v.tasks.length), 0, true),
+    row('  … total', ' ms', (s) => ok(off[s]).map((v) => total(v.tasks)), 0, true),
     row('Navigation → camera playing, beauty Fresh + filter 2 (ours)', ' ms', oursOnly((s) => ok(fx[s]).map((v) => v.playing))),
     row('Long tasks, navigation → playing + 10 s, beauty Fresh + filter 2: count', '', oursOnly((s) => ok(fx[s]).map((v) => v.tasks.length))),
     row('  … total', ' ms', oursOnly((s) => ok(fx[s]).map((v) => total(v.tasks)))),
@@ -213,14 +224,14 @@ test(`first seconds: before (${BEFORE_REV}), after and the peer`, async () => {
     row('Landing /: scripts sent', '', (s) => ok(landing[s]).map((v) => v.scripts.length)),
   ];
   const cell = (xs: number[] | null, r: Row) => (xs === null ? 'n/a' : spread(xs, r.unit, r.digits));
-  const table = [['metric (median [min–max])', 'before', 'after', 'peer', 'after/before', 'after/peer'], ...rows.map((r) => [r.name, ...cols.map((c) => cell(r.values[c], r)), r.values.after && r.values.before ? ratio(r.values.after, r.values.before) : '—', r.values.after && r.values.peer ? ratio(r.values.after, r.values.peer) : '—'])];
+  const table = [['metric (median [min–max])', 'before', 'after', 'peer', 'floor (no app)', 'after/before', 'after/peer'], ...rows.map((r) => [r.name, ...cols.map((c) => cell(r.values[c], r)), r.values.after && r.values.before ? ratio(r.values.after, r.values.before) : '—', r.values.after && r.values.peer ? ratio(r.values.after, r.values.peer) : '—'])];
   const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
   const line = (r: string[]) => `| ${r.map((x, i) => x.padEnd(widths[i]!)).join(' | ')} |`;
 
   const failed = (os: Outcome<unknown>[]) => os.flatMap((o, i) => (o.ok ? [] : [`run ${i + 1}: ${o.error}`]));
   const durations = (ts: TaskDetail[]) => (ts.length ? ts.map((t) => t.duration.toFixed(0)).join(' ') : '–');
   const out = [
-    `# First seconds: before (${BEFORE_REV}), after (${builds.after.dist}), peer (${peer ?? 'not measured'})`,
+    `# First seconds: before (${BEFORE_REV}), after (${builds.after.dist}), peer (${peer ?? 'not measured'}), floor (tests/bench/floor.ts: the camera drawn by WebGL2, no app)`,
     '',
     `Production builds, Chromium with SwiftShader, laptop 1280×800, fake camera ${CLIP}, ${RUNS} fresh contexts per site, interleaved; times on the page's own clock (navigation start = 0).`,
     ...(peer ? [] : ['', `Peer not measured: PB_PEER_DIR is not set (see the line at the start of the output for how to get it).`]),
@@ -229,13 +240,13 @@ test(`first seconds: before (${BEFORE_REV}), after and the peer`, async () => {
     line(widths.map((w) => '-'.repeat(w))),
     ...table.slice(1).map(line),
     '',
-    `Every request not to the site's own local server was aborted (route.abort), for every site measured: ${sites.map((s) => `${s}: ${[...blocked[s]].map(([h, n]) => `${h} ×${n}`).join(', ') || 'none'}`).join('; ')}. Routing also turns Playwright's HTTP cache off, so the effects' second navigation loads everything anew too.`,
+    `Every request not to the site's own local server was aborted (route.abort), for every site measured: ${cameraSites.map((s) => `${s}: ${[...blocked[s]].map(([h, n]) => `${h} ×${n}`).join(', ') || 'none'}`).join('; ')}. Routing also turns Playwright's HTTP cache off, so the effects' second navigation loads everything anew too.`,
     '',
     '## Long tasks (ms), one line per run',
     '',
   ];
   const cases: [string, Site[], (s: Site) => Outcome<BoothSample | LandingSample>[]][] = [
-    ['camera page, effects off: navigation → playing + 10 s', sites, (s) => off[s]],
+    ['camera page, effects off: navigation → playing + 10 s', cameraSites, (s) => off[s]],
     ['camera page, beauty Fresh + filter 2: navigation → playing + 10 s', ours, (s) => fx[s as Ours]],
     ['landing page: navigation → load + 5 s', sites, (s) => landing[s]],
   ];

@@ -14,6 +14,7 @@ import { halvesPng, sidewaysJpeg, type PictureFile } from '../e2e/helpers/backgr
 //  - createImageBitmap with resizeWidth/resizeHeight (resizeQuality 'high' and 'pixelated');
 //  - WebCodecs ImageDecoder with desiredWidth/desiredHeight (drawn to the kept size);
 //  - after: the app now, the picture chosen through the picker's file input;
+//  - after: the strip designer's way with a logo (src/features/strip/template/pictures.ts);
 //  - and, as the reference, the booth alone for as long as the slowest way takes.
 
 const MB = 1024 * 1024;
@@ -171,6 +172,11 @@ const WAYS: Way[] = [
     decoder.close();
     return made;
   }),
+  {
+    // The designer's pictures (a logo, an overlay): kept as PNG with their transparency, 2400 px.
+    name: 'after: the designer (its logo picture, 2400 px)',
+    run: (page) => page.evaluate(() => window.__pbTest!.designPicture((window as unknown as { __file: File }).__file, 2400)),
+  },
   {
     name: 'after: the app (chosen in the picker)',
     run: async (page, file) => {

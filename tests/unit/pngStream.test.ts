@@ -107,6 +107,28 @@ function expected(p: Picture): number[] {
   });
 }
 
+/** Each pixel of `p` with its own transparency, RGBA 0–255 (a clear pixel is 0, 0, 0, 0). */
+function expectedRgba(p: Picture): number[] {
+  const max = (1 << p.depth) - 1;
+  const to8 = (v: number) => (p.depth === 16 ? v >> 8 : p.depth === 8 ? v : Math.round((v * 255) / max));
+  const key = p.trns && p.type !== 3 ? Array.from({ length: p.trns.length / 2 }, (_, i) => (p.trns![2 * i]! << 8) | p.trns![2 * i + 1]!) : null;
+  return p.pixels.flatMap((s) => {
+    const [r, g, b, a] =
+      p.type === 3
+        ? [...[0, 1, 2].map((c) => p.plte![s[0]! * 3 + c]!), p.trns?.[s[0]!] ?? 255]
+        : key && s.every((v, i) => v === key[i])
+          ? [0, 0, 0, 0]
+          : p.type === 0
+            ? [to8(s[0]!), to8(s[0]!), to8(s[0]!), 255]
+            : p.type === 2
+              ? [...s.map(to8), 255]
+              : p.type === 4
+                ? [to8(s[0]!), to8(s[0]!), to8(s[0]!), to8(s[1]!)]
+                : s.map(to8);
+    return a === 0 ? [0, 0, 0, 0] : [r!, g!, b!, a!];
+  });
+}
+
 /** A stream handing out `file` in pieces of `size` bytes. */
 function streamOf(file: Uint8Array, size = 64 * 1024): ReadableStream<Uint8Array<ArrayBuffer>> {
   let at = 0;
@@ -167,6 +189,25 @@ describe('decodePngScaled', () => {
       });
     }
   }
+
+  for (const interlace of [false, true]) {
+    for (const [type, depth] of LAYOUTS) {
+      it(`keeps the transparency of colour type ${type} at ${depth} bits${interlace ? ', Adam7' : ''} when asked`, async () => {
+        const p = randomPicture(type, depth, interlace);
+        const out = await decodePngScaled(streamOf(encode(p), 7), { ...LIMITS, alpha: true });
+        expect(Array.from(out.data)).toEqual(expectedRgba(p));
+      });
+    }
+  }
+
+  it('with its transparency kept, a box’s colour is weighted by alpha: a clear pixel’s colour counts for nothing', async () => {
+    // Opaque red beside clear blue, half-clear green beside clear black: 2×2 → 1×1 per row pair.
+    const p: Picture = { width: 4, height: 2, depth: 8, type: 6, pixels: [] };
+    for (let y = 0; y < 2; y++) p.pixels.push([255, 0, 0, 255], [0, 0, 255, 0], [0, 255, 0, 128], [0, 0, 0, 0]);
+    const out = await decodePngScaled(streamOf(encode(p)), { ...LIMITS, alpha: true, maxSide: 2 });
+    expect([out.width, out.height]).toEqual([2, 1]);
+    expect(Array.from(out.data)).toEqual([255, 0, 0, 128, 0, 255, 0, 64]);
+  });
 
   it('averages each output pixel’s box: four quadrants stay four colours, stripes turn grey', async () => {
     const Q = [[255, 0, 0], [0, 255, 0], [0, 0, 255], [255, 255, 0]];

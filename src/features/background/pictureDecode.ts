@@ -1,6 +1,7 @@
 import { canvasToJpeg, makeCanvas } from '../../lib/jpeg';
 import { fitWithin } from '../../lib/picture/boxScale';
 import { pictureHeader, uprightSize, type PictureHeader } from '../../lib/picture/header';
+import { withJpegScaled, jpegScaledHere } from '../../lib/picture/jpegScaled';
 import { decodePngScaled } from '../../lib/picture/pngStream';
 import { CUSTOM_MAX_PICTURE_SIDE, CUSTOM_MAX_PIXELS, CUSTOM_MAX_WHOLE_PIXELS, CUSTOM_STREAM_ABOVE_PIXELS } from './meta';
 import { checkPictureSize, PictureTooLargeError } from './pictureLimits';
@@ -59,26 +60,9 @@ async function pngStreamed(file: Blob, maxSide: number, signal?: AbortSignal): P
   return canvas;
 }
 
-/**
- * A JPEG decoded at the smallest DCT scale (n/8) still at least the kept size. Chromium picks the
- * scale from the area asked for, rounding down: asking for exactly the n/8 size gets n/8.
- */
-async function jpegScaled(file: Blob, header: PictureHeader, maxSide: number): Promise<Canvas> {
-  const eighths = Math.min(8, Math.max(1, Math.ceil((8 * maxSide) / Math.max(header.width, header.height))));
-  const decoder = new ImageDecoder({
-    type: 'image/jpeg',
-    data: file.stream(),
-    desiredWidth: Math.ceil((header.width * eighths) / 8),
-    desiredHeight: Math.ceil((header.height * eighths) / 8),
-    preferAnimation: false,
-  });
-  try {
-    const { image } = await decoder.decode();
-    // displayWidth/Height and drawImage have the EXIF orientation applied, as 'from-image' does.
-    return onWhite(image, image.displayWidth, image.displayHeight, maxSide);
-  } finally {
-    decoder.close();
-  }
+/** A JPEG decoded at the smallest DCT scale still at least the kept size (src/lib/picture/jpegScaled.ts). */
+function jpegScaled(file: Blob, header: PictureHeader, maxSide: number): Promise<Canvas> {
+  return withJpegScaled(file, header, maxSide, (image) => onWhite(image, image.displayWidth, image.displayHeight, maxSide));
 }
 
 /** Any picture the browser reads, decoded whole, then scaled. */
@@ -100,7 +84,7 @@ export async function pictureOnWhite(file: Blob, header: PictureHeader | null, m
   let failure: unknown = null;
   try {
     if (header?.format === 'png' && pixels > CUSTOM_STREAM_ABOVE_PIXELS) return await pngStreamed(file, maxSide, signal);
-    if (header?.format === 'jpeg' && typeof ImageDecoder !== 'undefined') return await jpegScaled(file, header, maxSide);
+    if (header?.format === 'jpeg' && jpegScaledHere()) return await jpegScaled(file, header, maxSide);
   } catch (error) {
     if ((error as Error | null)?.name === 'PngTooLargeError') throw new PictureTooLargeError(size.width, size.height, CUSTOM_MAX_PIXELS);
     if ((error as Error | null)?.name === 'AbortError') throw error;

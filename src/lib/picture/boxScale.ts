@@ -11,8 +11,10 @@ export function fitWithin(width: number, height: number, maxSide: number): { wid
  * filled is summed (a few kilobytes); in any order (Adam7 passes) the whole output is.
  */
 export class BoxScaler {
-  /** Output RGBA, opaque, top row first. */
+  /** Output RGBA, top row first: opaque, or with `alpha` the mean of the box's alphas. */
   readonly out: Uint8ClampedArray;
+  /** Bytes a source pixel is given in: 3 (RGB), or 4 (RGBA, with `alpha`). */
+  readonly channels: 3 | 4;
   private readonly colOf: Int32Array;
   /** The first source column of each output column, and srcWidth at the end. */
   private readonly colStart: Int32Array;
@@ -32,7 +34,13 @@ export class BoxScaler {
     readonly width: number,
     readonly height: number,
     private readonly inOrder: boolean,
+    /**
+     * Rows come as RGBA and their transparency is kept: each output colour is the mean of its
+     * box's colours weighted by their alpha (a clear pixel's colour counts for nothing).
+     */
+    private readonly alpha = false,
   ) {
+    this.channels = alpha ? 4 : 3;
     if (!(width >= 1 && height >= 1 && width <= srcWidth && height <= srcHeight)) throw new RangeError(`Cannot box-scale ${srcWidth}×${srcHeight} to ${width}×${height}`);
     this.out = new Uint8ClampedArray(width * height * 4);
     this.colOf = new Int32Array(srcWidth);
@@ -46,20 +54,21 @@ export class BoxScaler {
     }
     this.rowCount = new Uint32Array(height);
     for (let y = 0; y < srcHeight; y++) this.rowCount[this.rowOf(y)]!++;
-    this.sums = new Uint32Array(width * 3 * (inOrder ? 1 : height));
+    this.sums = new Uint32Array(width * this.channels * (inOrder ? 1 : height));
   }
 
   private rowOf(y: number): number {
     return Math.floor((y * this.height) / this.srcHeight);
   }
 
-  /** Adds `count` pixels (RGB, 3 bytes each) of source row `y`, at columns x0, x0 + dx, … */
+  /** Adds `count` pixels (`channels` bytes each) of source row `y`, at columns x0, x0 + dx, … */
   addRow(y: number, rgb: Uint8Array, count: number, x0 = 0, dx = 1): void {
     const oy = this.rowOf(y);
     if (this.inOrder && oy !== this.row) {
       if (this.row >= 0) this.flush(this.row);
       this.row = oy;
     }
+    if (this.alpha) return this.addRgba(oy, rgb, count, x0, dx);
     const sums = this.sums;
     const base = this.inOrder ? 0 : oy * this.width * 3;
     if (dx === 1 && x0 === 0 && count === this.srcWidth) {
@@ -91,8 +100,24 @@ export class BoxScaler {
     }
   }
 
+  /** addRow for RGBA: each colour added times its alpha (at most 255 × 255), and the alpha. */
+  private addRgba(oy: number, rgba: Uint8Array, count: number, x0: number, dx: number): void {
+    const { sums, colOf } = this;
+    const base = this.inOrder ? 0 : oy * this.width * 4;
+    for (let i = 0, x = x0, s = 0; i < count; i++, x += dx, s += 4) {
+      const a = rgba[s + 3]!;
+      if (a === 0) continue;
+      const at = base + colOf[x]! * 4;
+      sums[at]! += rgba[s]! * a;
+      sums[at + 1]! += rgba[s + 1]! * a;
+      sums[at + 2]! += rgba[s + 2]! * a;
+      sums[at + 3]! += a;
+    }
+  }
+
   /** Writes output row `oy`'s means (row order: and clears its sums for the next). */
   private flush(oy: number): void {
+    if (this.alpha) return this.flushRgba(oy);
     const { sums, out, width } = this;
     const base = this.inOrder ? 0 : oy * width * 3;
     const rows = this.rowCount[oy]!;
@@ -105,6 +130,24 @@ export class BoxScaler {
       out[o + 1] = ((sums[s + 1]! + half) / n) | 0;
       out[o + 2] = ((sums[s + 2]! + half) / n) | 0;
       out[o + 3] = 255;
+    }
+    if (this.inOrder) sums.fill(0);
+  }
+
+  private flushRgba(oy: number): void {
+    const { sums, out, width } = this;
+    const base = this.inOrder ? 0 : oy * width * 4;
+    const rows = this.rowCount[oy]!;
+    for (let ox = 0; ox < width; ox++) {
+      const s = base + ox * 4;
+      const o = (oy * width + ox) * 4;
+      const weight = sums[s + 3]!;
+      if (weight === 0) continue; // clear: 0, 0, 0, 0 as allocated
+      const half = weight >>> 1;
+      out[o] = ((sums[s]! + half) / weight) | 0;
+      out[o + 1] = ((sums[s + 1]! + half) / weight) | 0;
+      out[o + 2] = ((sums[s + 2]! + half) / weight) | 0;
+      out[o + 3] = Math.round(weight / (this.colCount[ox]! * rows));
     }
     if (this.inOrder) sums.fill(0);
   }

@@ -152,3 +152,54 @@ export function rowToRgb(layout: PngLayout, plte: Uint8Array | null, trns: Uint8
   }
   throw new PngFormatError(`Unknown PNG colour type ${type}`);
 }
+
+/**
+ * The converter for a picture whose transparency is kept (a design's overlay): one unfiltered row
+ * into RGBA, 4 bytes a pixel, alpha straight (not premultiplied); the same layouts as rowToRgb.
+ */
+export function rowToRgba(layout: PngLayout, plte: Uint8Array | null, trns: Uint8Array | null): RowToRgb {
+  const { colourType: type, bitDepth: depth } = layout;
+  const step = depth === 16 ? 2 : 1;
+  const sample = (row: Uint8Array, k: number) => (step === 2 ? (row[k]! << 8) | row[k + 1]! : row[k]!);
+  if (type === 3 || (type === 0 && depth < 8)) {
+    const table = new Uint8Array(256 * 4);
+    if (type === 3) {
+      if (!plte || plte.length < 3) throw new PngFormatError('A palette PNG without a palette');
+      for (let i = 0; i < 256 && i * 3 + 2 < plte.length; i++) {
+        table.set([plte[i * 3]!, plte[i * 3 + 1]!, plte[i * 3 + 2]!, trns && i < trns.length ? trns[i]! : 255], i * 4);
+      }
+    } else {
+      const max = (1 << depth) - 1;
+      const key = trns && trns.length >= 2 ? ((trns[0]! << 8) | trns[1]!) : -1;
+      for (let v = 0; v <= max; v++) {
+        const g = Math.round((v * 255) / max);
+        table.set([g, g, g, v === key ? 0 : 255], v * 4);
+      }
+    }
+    const mask = (1 << depth) - 1;
+    const perByte = 8 / depth;
+    return (row, count, rgba) => {
+      for (let i = 0; i < count; i++) {
+        const v = depth === 8 ? row[i]! : (row[(i / perByte) | 0]! >> (8 - depth - (i % perByte) * depth)) & mask;
+        rgba.set(table.subarray(v * 4, v * 4 + 4), i * 4);
+      }
+    };
+  }
+  // Samples per pixel, and where alpha is among them (-1: none, or a tRNS colour key).
+  const channels = type === 0 ? 1 : type === 2 ? 3 : type === 4 ? 2 : type === 6 ? 4 : 0;
+  if (!channels) throw new PngFormatError(`Unknown PNG colour type ${type}`);
+  const hasAlpha = type === 4 || type === 6;
+  const keyLength = type === 0 ? 2 : 6;
+  const key = !hasAlpha && trns && trns.length >= keyLength ? Array.from({ length: keyLength / 2 }, (_, c) => (trns[c * 2]! << 8) | trns[c * 2 + 1]!) : null;
+  return (row, count, rgba) => {
+    for (let i = 0, o = 0; i < count; i++, o += 4) {
+      const k = i * channels * step;
+      const grey = channels < 3;
+      rgba[o] = row[k]!;
+      rgba[o + 1] = grey ? row[k]! : row[k + step]!;
+      rgba[o + 2] = grey ? row[k]! : row[k + 2 * step]!;
+      if (hasAlpha) rgba[o + 3] = row[k + (channels - 1) * step]!;
+      else rgba[o + 3] = key !== null && key.every((v, c) => sample(row, k + c * step) === v) ? 0 : 255;
+    }
+  };
+}

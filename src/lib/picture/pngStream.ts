@@ -1,6 +1,6 @@
 import { BoxScaler, fitWithin } from './boxScale';
 import { readPictureHeader, type PngLayout } from './header';
-import { filterStep, PngFormatError, rowBytes, rowToRgb, unfilter, type RowToRgb } from './pngRows';
+import { filterStep, PngFormatError, rowBytes, rowToRgb, rowToRgba, unfilter, type RowToRgb } from './pngRows';
 
 /**
  * A PNG read as a stream and scaled down as it goes, never whole: its IDAT chunks are inflated
@@ -14,7 +14,7 @@ export interface ScaledPixels {
   /** The picture's own size (from its IHDR). */
   srcWidth: number;
   srcHeight: number;
-  /** The output: RGBA, opaque (transparency laid over white), top row first. */
+  /** The output: RGBA, top row first; opaque (transparency laid over white), or with `alpha` its own. */
   width: number;
   height: number;
   data: Uint8ClampedArray;
@@ -26,6 +26,8 @@ export interface PngStreamLimits {
   /** Pictures with more pixels, or a longer side, are refused (a PngTooLargeError). */
   maxPixels: number;
   maxPictureSide: number;
+  /** The picture's transparency is kept (RGBA out, colours weighted by alpha), not laid over white. */
+  alpha?: boolean;
 }
 
 /** A PNG whose header asks for more than the limits. */
@@ -117,7 +119,7 @@ class RowFeeder {
       .map(([x0, y0, dx, dy]) => ({ x0, y0, dx, dy, w: Math.ceil((width - x0) / dx), h: Math.ceil((height - y0) / dy) }))
       .filter((p) => p.w > 0 && p.h > 0);
     this.bpp = filterStep(layout);
-    this.rgb = new Uint8Array(width * 3);
+    this.rgb = new Uint8Array(width * scaler.channels);
     this.line = new Uint8Array(0);
     this.prev = new Uint8Array(0);
     this.startPass();
@@ -169,7 +171,7 @@ const typeOf = (b: Uint8Array) => String.fromCharCode(b[4]!, b[5]!, b[6]!, b[7]!
 
 /**
  * Reads the PNG in `stream` and returns it scaled to fit `limits.maxSide` (never up), its
- * transparency laid over white. Rejects with a PngTooLargeError when its header asks for more
+ * transparency laid over white (or kept, with `limits.alpha`). Rejects with a PngTooLargeError when its header asks for more
  * than the limits, a PngFormatError when it is broken or has fewer rows than its header says,
  * and `signal`'s reason when it fires.
  */
@@ -191,8 +193,8 @@ export async function decodePngScaled(stream: ReadableStream<Uint8Array<ArrayBuf
       const length = u32(head, 0);
       const type = typeOf(head);
       if (type === 'IDAT') {
-        const scaler = new BoxScaler(width, height, size.width, size.height, !layout.interlaced);
-        const feeder = new RowFeeder(layout, width, height, rowToRgb(layout, plte, trns), scaler);
+        const scaler = new BoxScaler(width, height, size.width, size.height, !layout.interlaced, limits.alpha);
+        const feeder = new RowFeeder(layout, width, height, (limits.alpha ? rowToRgba : rowToRgb)(layout, plte, trns), scaler);
         await inflateRows(input, length, feeder, signal);
         return { srcWidth: width, srcHeight: height, width: size.width, height: size.height, data: scaler.finish() };
       }

@@ -172,7 +172,7 @@ export async function watchPreviewWhileReading(page: Page): Promise<() => Promis
 export type RGB = [number, number, number];
 
 // Picture files made in the test (tests/e2e/backdrop-huge.spec.ts, tests/bench/picture.bench.ts).
-const be32 = (n: number) => Buffer.from([(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255]);
+export const be32 = (n: number) => Buffer.from([(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255]);
 function crc32(buf: Buffer): number {
   let c = ~0;
   for (const byte of buf) {
@@ -181,7 +181,8 @@ function crc32(buf: Buffer): number {
   }
   return ~c >>> 0;
 }
-const chunk = (type: string, data: Buffer) => {
+/** A PNG chunk: its length, type, data and CRC. */
+export const pngChunk = (type: string, data: Buffer) => {
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
   return Buffer.concat([be32(data.length), body, be32(crc32(body))]);
 };
@@ -198,10 +199,10 @@ export function halvesPng(width: number, height: number, left: RGB, right: RGB):
   const ihdr = Buffer.concat([be32(width), be32(height), Buffer.from([8, 3, 0, 0, 0])]);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('PLTE', Buffer.from([...left, ...right])),
-    chunk('IDAT', deflateSync(raw, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
+    pngChunk('IHDR', ihdr),
+    pngChunk('PLTE', Buffer.from([...left, ...right])),
+    pngChunk('IDAT', deflateSync(raw, { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
@@ -210,9 +211,9 @@ export function lyingPng(width: number, height: number): Buffer {
   const ihdr = Buffer.concat([be32(width), be32(height), Buffer.from([8, 2, 0, 0, 0])]);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0]))),
-    chunk('IEND', Buffer.alloc(0)),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0]))),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 

@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import jpeg from 'jpeg-js';
+import { once } from 'node:events';
+import { createDeflate } from 'node:zlib';
+import { be32, pngChunk } from './backgrounds';
 
 /** The overlay's colour: nothing in a photo of a face is this. */
 export const OVERLAY_RGB: [number, number, number] = [208, 32, 144];
@@ -35,6 +38,42 @@ export async function overlayPng(page: Page, windows: Box[] = THREE_WINDOWS, siz
     { windows, size, rgb: OVERLAY_RGB },
   );
   return Buffer.from(b64, 'base64');
+}
+
+/**
+ * An overlay PNG of `width`×`height` written here, row by row: a two-colour palette (OVERLAY_RGB,
+ * and a clear one through tRNS), `windows` clear, every row that repeats the one above filtered
+ * "Up" (all zeros), so hundreds of megapixels deflate to a few hundred KB.
+ */
+export async function hugeOverlayPng(width: number, height: number, windows: Box[] = THREE_WINDOWS): Promise<Buffer> {
+  const deflate = createDeflate({ level: 9 });
+  const parts: Buffer[] = [];
+  deflate.on('data', (b: Buffer) => parts.push(b));
+  const ended = once(deflate, 'end');
+  const up = Buffer.alloc(width + 1);
+  up[0] = 2;
+  let last = '';
+  for (let y = 0; y < height; y++) {
+    const over = windows.filter((w) => y >= Math.round(w.y * height) && y < Math.round((w.y + w.h) * height));
+    const key = over.map((w) => windows.indexOf(w)).join();
+    let row = up;
+    if (y === 0 || key !== last) {
+      row = Buffer.alloc(width + 1); // filter None, palette index 0 (the overlay)
+      for (const w of over) row.fill(1, 1 + Math.round(w.x * width), 1 + Math.round((w.x + w.w) * width));
+    }
+    last = key;
+    if (!deflate.write(row)) await once(deflate, 'drain');
+  }
+  deflate.end();
+  await ended;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', Buffer.concat([be32(width), be32(height), Buffer.from([8, 3, 0, 0, 0])])),
+    pngChunk('PLTE', Buffer.from([...OVERLAY_RGB, 0, 0, 0])),
+    pngChunk('tRNS', Buffer.from([255, 0])),
+    pngChunk('IDAT', Buffer.concat(parts)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /**
