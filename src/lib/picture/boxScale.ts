@@ -104,6 +104,30 @@ export class BoxScaler {
   private addRgba(oy: number, rgba: Uint8Array, count: number, x0: number, dx: number): void {
     const { sums, colOf } = this;
     const base = this.inOrder ? 0 : oy * this.width * 4;
+    if (dx === 1 && x0 === 0 && count === this.srcWidth) {
+      // A whole row: each output column's run summed in locals, then added once.
+      const starts = this.colStart;
+      for (let ox = 0, x = 0; ox < this.width; ox++) {
+        const end = starts[ox + 1]!;
+        let r = 0;
+        let g = 0;
+        let b = 0;
+        let w = 0;
+        for (let s = x * 4; x < end; x++, s += 4) {
+          const a = rgba[s + 3]!;
+          r += rgba[s]! * a;
+          g += rgba[s + 1]! * a;
+          b += rgba[s + 2]! * a;
+          w += a;
+        }
+        const at = base + ox * 4;
+        sums[at]! += r;
+        sums[at + 1]! += g;
+        sums[at + 2]! += b;
+        sums[at + 3]! += w;
+      }
+      return;
+    }
     for (let i = 0, x = x0, s = 0; i < count; i++, x += dx, s += 4) {
       const a = rgba[s + 3]!;
       if (a === 0) continue;

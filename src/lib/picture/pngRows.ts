@@ -179,9 +179,12 @@ export function rowToRgba(layout: PngLayout, plte: Uint8Array | null, trns: Uint
     const mask = (1 << depth) - 1;
     const perByte = 8 / depth;
     return (row, count, rgba) => {
-      for (let i = 0; i < count; i++) {
-        const v = depth === 8 ? row[i]! : (row[(i / perByte) | 0]! >> (8 - depth - (i % perByte) * depth)) & mask;
-        rgba.set(table.subarray(v * 4, v * 4 + 4), i * 4);
+      for (let i = 0, o = 0; i < count; i++, o += 4) {
+        const t = (depth === 8 ? row[i]! : (row[(i / perByte) | 0]! >> (8 - depth - (i % perByte) * depth)) & mask) * 4;
+        rgba[o] = table[t]!;
+        rgba[o + 1] = table[t + 1]!;
+        rgba[o + 2] = table[t + 2]!;
+        rgba[o + 3] = table[t + 3]!;
       }
     };
   }
