@@ -61,7 +61,7 @@ export function unfilter(type: number, row: Uint8Array, prev: Uint8Array, bpp: n
 /** `c` seen through alpha `a` over white. */
 const overWhite = (c: number, a: number) => 255 - (((255 - c) * a + 127) / 255 | 0);
 
-/** Turns one unfiltered row of `count` pixels into RGB over white (3 bytes a pixel, into `rgb`). */
+/** Turns one unfiltered row of `count` pixels into `rgb`: RGB over white, 3 bytes a pixel (rowToRgb), or RGBA, 4 (rowToRgba). */
 export type RowToRgb = (row: Uint8Array, count: number, rgb: Uint8Array) => void;
 
 /**
