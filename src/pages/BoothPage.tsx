@@ -1,5 +1,6 @@
 import { useAtomValue, useStore } from 'jotai';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { ErrorBoundary } from '../components/ErrorBoundary';
 import { useShortcuts } from '../components/useShortcuts';
 import { useLangNavigate } from '../components/LangLink';
 import BeautyPanel from '../features/beauty/BeautyPanel';
@@ -21,9 +22,9 @@ import { useI18n } from '../i18n/I18nProvider';
 import { capturedPhotosAtom } from '../state/session';
 import { useDrawAhead } from '../features/strip/ui/useDrawAhead';
 
-// Sending to a phone (its code, the strip's file, the ZIP library behind the export names) is
-// needed only once a sequence has left photos: it loads when the first sequence starts, not
-// with the booth.
+// Sending to a phone (its code and protocol, the strip's file) is needed only once a sequence
+// has left photos: it loads when the first sequence starts, not with the booth. Where its code
+// cannot load (offline, with the site's files gone), the booth goes on without the button.
 const loadBoothSend = () => import('../features/booth/BoothSend');
 const BoothSend = lazy(() => loadBoothSend().then((m) => ({ default: m.BoothSend })));
 
@@ -93,9 +94,11 @@ export default function BoothPage() {
             total={overlay.kind === 'idle' ? 0 : overlay.total}
           />
           {photoCount > 0 && !busy && (
-            <Suspense fallback={null}>
-              <BoothSend session={session} />
-            </Suspense>
+            <ErrorBoundary resetKey={photoCount} fallback={() => null}>
+              <Suspense fallback={null}>
+                <BoothSend session={session} />
+              </Suspense>
+            </ErrorBoundary>
           )}
           <FilterPicker thumbnails={thumbnails} />
           {notice === 'failed' && (

@@ -84,3 +84,24 @@ test('no phone answers: the code expires and says so; an unrelated QR code is ig
   await expect(page.getByTestId('send-failed')).toHaveText(en('send.failedExpired'), { timeout: 30_000 });
   await expect(page.getByTestId('send-viewfinder')).toHaveCount(0);
 });
+
+test.describe('Send to a phone’s code missing', () => {
+  // The failed requests, and React's report of the error its boundary caught, are expected here.
+  test.use({ allowConsoleErrors: [/ERR_INTERNET_DISCONNECTED|dynamically imported module/] });
+
+  test('the booth goes on when the code of Send to a phone cannot load: the photos are kept, Continue works, and no error screen', async ({ page }) => {
+    // A real failed request: the chunk's fetch is aborted (as when the connection is gone and the
+    // file is not cached).
+    await page.route(/\/assets\/BoothSend-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.goto('/photobooth');
+    // React reports the error once the tray has tried to show the button.
+    const tried = page.waitForEvent('console', { predicate: (m) => /dynamically imported module/.test(m.text()), timeout: 30_000 });
+    await captureSequence(page, { shots: 1, countdown: 0 });
+    await tried;
+    await expect(page.getByTestId('captured-thumb')).toHaveCount(1);
+    await expect(page.locator('.screen-error')).toHaveCount(0);
+    await expect(page.getByTestId('send-open')).toHaveCount(0);
+    await page.getByTestId('to-preview').click();
+    await expect(page.getByTestId('preview-photo')).toHaveCount(1);
+  });
+});
