@@ -22,12 +22,14 @@ export async function liveFaces(page: Page): Promise<{ x: number; y: number }[][
 
 /**
  * Waits until the live landmarks stop moving: with the camera frozen, each redraw offers the same
- * frame to the landmarker, and the smoothed landmarks settle on it (within a tenth of a pixel).
+ * frame to the landmarker, and the smoothed landmarks settle on it, within half a pixel. (Not a
+ * tenth: four faces under load went on wobbling by more than that for 20 s in a CI run, and the
+ * eye boxes read from them are tens of pixels wide, so half a pixel changes no comparison.)
  */
 export function settledFaces(page: Page) {
   type Faces = { x: number; y: number }[][];
   const moved = (last: Faces, now: Faces) =>
-    now.length !== last.length || now.some((f, i) => f.some((p, j) => Math.abs(p.x - last[i]![j]!.x) * 1280 > 0.1 || Math.abs(p.y - last[i]![j]!.y) * 720 > 0.1));
+    now.length !== last.length || now.some((f, i) => f.some((p, j) => Math.abs(p.x - last[i]![j]!.x) * 1280 > 0.5 || Math.abs(p.y - last[i]![j]!.y) * 720 > 0.5));
   return stableReading(
     async () => {
       await keepPreview(page, 'settling');
