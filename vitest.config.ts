@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     // Only unit tests: the Playwright specs in tests/e2e run in a real browser, not here.
     include: ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
-    environment: 'jsdom',
+    // Node by default (fast); a file that needs a DOM or storage says `// @vitest-environment jsdom`.
+    environment: 'node',
   },
 });

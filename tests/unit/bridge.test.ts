@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Node's own MessageChannel, EventTarget and MessageEvent belong together; jsdom would mix its
 // Event classes with Node's ports.
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';

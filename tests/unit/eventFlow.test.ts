@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import { deadlinesFor, GuestFlow, type EventView, type GuestSteps } from '../../src/features/event/flow';
 import { CHOICE_MS } from '../../src/features/event/showChoice';

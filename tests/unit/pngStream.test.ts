@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { decodePngScaled, PngTooLargeError, type PngStreamLimits } from '../../src/lib/picture/pngStream';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ANSWER_PREFIX, answerText, BadCodeError, codeFromAnswer, codeFromUrl } from '../../src/features/send/codec';
 import { decodeDescription, encodeDescription, receiveUrl, UnsupportedDescriptionError } from '../../src/features/send/codec';

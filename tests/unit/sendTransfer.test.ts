@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ChecksumError, MAX_FILES, receiveFiles, sendFiles, TransferError, type Channel } from '../../src/features/send/transfer';
