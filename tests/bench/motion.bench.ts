@@ -1,6 +1,6 @@
 import { chromium, expect, test, type Page } from '@playwright/test';
-import { execSync } from 'node:child_process';
 import { launchWithCamera } from '../e2e/env';
+import { chromiumRssMb } from './memory';
 import { measureShown } from './shown';
 
 // Motion (src/features/motion): what a burst costs a shot (the capture sequence's time and the
@@ -10,12 +10,6 @@ import { measureShown } from './shown';
 // Printed, never asserted.
 
 const ROUNDS = 10;
-
-/** Resident memory of every Chromium process of this run (renderer, GPU, workers' processes), MB. */
-function chromiumRssMb(): number {
-  const out = execSync('ps -C chromium -o rss= || true').toString();
-  return out.split('\n').reduce((sum, l) => sum + (Number(l.trim()) || 0), 0) / 1024;
-}
 
 async function shoot(page: Page, shots: number, countdown: number, motion: boolean) {
   const box = page.getByTestId('motion-on');

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
 import { enableBeauty, freeze, meanDiff, meanLuma, setLevels, shoot, stillLandmarks, type Photo, type Pt } from './helpers/beauty';
@@ -59,4 +60,63 @@ test('both faces of a group are found live and on the still, and the retouch rea
   }
   // The slate background between and above the two photos: untouched.
   expect(meanDiff(plain, bright, 0.64 * plain.width, 0.03 * plain.height, 0.95 * plain.width, 0.3 * plain.height), 'background').toBeLessThan(0.1);
+});
+
+/**
+ * The live landmarks on the frozen frame, result by result (each redraw offers the frame to the
+ * landmarker again). They settle (five results in a row within 0.05 px of the one before) within
+ * 10 s, or `settled` is false and `worst` is the largest step between two results in that time;
+ * once settled, `worst` is the furthest any landmark then moves from there within `ms`, in camera
+ * pixels.
+ */
+function driftAfterSettling(page: Page, ms: number): Promise<{ settled: boolean; worst: number }> {
+  return page.evaluate(async (ms) => {
+    type Faces = { x: number; y: number }[][];
+    const seam = window.__pbTest!;
+    let last: Faces | undefined;
+    const fresh = async (): Promise<Faces> => {
+      for (;;) {
+        await seam.previewPixels();
+        const now = seam.landmarks().live as Faces;
+        if (now !== last) return (last = now);
+      }
+    };
+    const apart = (a: Faces, b: Faces) =>
+      a.length !== b.length ? Infinity : Math.max(...a.flatMap((f, i) => f.map((p, j) => Math.max(Math.abs(p.x - b[i]![j]!.x) * 1280, Math.abs(p.y - b[i]![j]!.y) * 720))));
+    let settled = await fresh();
+    let worst = 0;
+    for (let still = 0, giveUp = performance.now() + 10_000; still < 5; ) {
+      if (performance.now() > giveUp) return { settled: false, worst };
+      const now = await fresh();
+      const step = apart(now, settled);
+      worst = Math.max(worst, step);
+      still = step < 0.05 ? still + 1 : 0;
+      settled = now;
+    }
+    worst = 0;
+    for (const until = performance.now() + ms; performance.now() < until; ) worst = Math.max(worst, apart(await fresh(), settled));
+    return { settled: true, worst };
+  }, ms);
+}
+
+test('on a still frame, the search for more faces and a photo move neither tracked face', async ({ page }) => {
+  await openBooth(page, { shots: 1, countdown: 0 });
+  await enableBeauty(page);
+  await setLevels(page, { slim: 60 });
+  await expect.poll(() => page.evaluate(() => window.__pbTest!.landmarks().live.length), { timeout: 30_000, message: 'two faces tracked live' }).toBe(2);
+  await freeze(page);
+  // Two faces of four: the live frames go on searching a tile for another every half second. For
+  // 3 s (six searches; each tracked face's turn three times when a search borrowed its landmarker,
+  // whose tracking then restarted from a fresh detection), the faces stay where they settled.
+  const searching = await driftAfterSettling(page, 3_000);
+  console.log(`live landmarks on a still frame: ${JSON.stringify(searching)} (px)`);
+  expect(searching.settled, `the live landmarks settle on the frozen frame (they went on moving by up to ${searching.worst.toFixed(2)} px a result)`).toBe(true);
+  expect(searching.worst, 'the furthest a landmark moved while the frames were searched (px)').toBeLessThan(0.5);
+  // A photo (its still searched tile by tile) leaves the live faces where they were.
+  await shoot(page);
+  await expect.poll(() => page.evaluate(() => window.__pbTest!.landmarks().lastStill.length)).toBe(2);
+  const afterPhoto = await driftAfterSettling(page, 1_500);
+  console.log(`live landmarks after a photo: ${JSON.stringify(afterPhoto)} (px)`);
+  expect(afterPhoto.settled, `the live landmarks settle again after the photo (they went on moving by up to ${afterPhoto.worst.toFixed(2)} px a result)`).toBe(true);
+  expect(afterPhoto.worst, 'the furthest a landmark moved after the photo (px)').toBeLessThan(0.5);
 });

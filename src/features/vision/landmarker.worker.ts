@@ -18,8 +18,6 @@ import type { DelegateChoice, FacesResult, LandmarkerApi, LandmarkerEvents } fro
 interface Slot {
   landmarker: FaceLandmarker;
   crop?: Crop;
-  /** Its face's landmarks in the last frame it tracked. */
-  last?: Float32Array;
 }
 
 let files: Fileset | undefined;
@@ -30,8 +28,8 @@ let lastTs = 0;
 let lastSearch = -Infinity;
 let nextTile = 0;
 const searched = new TileLog();
-/** Which tracked face lends its landmarker to the next search. */
-let lendTurn = 0;
+/** A landmarker could not be made: no more are tried. */
+let cannotGrow = false;
 let canvas: OffscreenCanvas | undefined;
 let blank: OffscreenCanvas | undefined;
 /** Time spent creating a landmarker during the current detection (a one-off load, not per-frame work). */
@@ -121,26 +119,42 @@ function landmarksIn(landmarker: FaceLandmarker, frame: Frame, crop: Crop, side:
   return face ? cropToFrame(flatten(face), crop, width, height) : undefined;
 }
 
-/** A landmarker for a newly found face (each face has its own; the first is made at start-up). */
+/**
+ * A new landmarker, free to search (each face has its own; the first is made at start-up). One that
+ * could not be made is not tried again: the faces tracked go on, no more are added.
+ */
 async function newSlot(): Promise<Slot | undefined> {
-  if (slots.length >= MAX_FACES || !files || !model || !delegate) return undefined;
+  if (slots.length >= MAX_FACES || !files || !model || !delegate || cannotGrow) return undefined;
   const start = performance.now();
-  const slot: Slot = { landmarker: await createLandmarker(files, model, delegate.delegate) };
-  setupMs += performance.now() - start;
-  slots.push(slot);
-  return slot;
+  try {
+    const slot: Slot = { landmarker: await createLandmarker(files, model, delegate.delegate) };
+    slots.push(slot);
+    return slot;
+  } catch (e) {
+    cannotGrow = true;
+    console.warn('no landmarker for another face:', e);
+    return undefined;
+  } finally {
+    setupMs += performance.now() - start;
+  }
 }
+
+/**
+ * The landmarker a search runs on: one tracking no face, else a new one. A tracked face's is never
+ * lent: searching would end its tracking, and its restart from a fresh detection moved the face's
+ * landmarks by a pixel or two. So while one to three faces are tracked, one more landmarker (a
+ * wasm instance) is kept for searching; with four, none searches.
+ */
+const searcher = async () => slots.find((s) => !s.crop) ?? (await newSlot());
 
 /**
  * Follows every tracked face in its crop; then, when fewer than MAX_FACES are tracked, searches
  * one tile of the frame for another, round the tiles in turn (every frame while no face is
  * tracked, else every SEARCH_EVERY_MS). A capture's still searches every tile the live frames
  * have not searched within their last round (TileLog), or every tile if it lost a tracked face,
- * each again after a find. The search runs on a free landmarker, or on one lent by a tracked
- * face, which keeps the previous frame's landmarks this once and restarts its tracking after: no
- * landmarker (a wasm instance and its memory) is loaded only to search; one is made when a new
- * face is found. Crops and tiles come from the frame at full resolution, so a far face is as sharp
- * as the camera gives it.
+ * each again after a find. The search runs on a landmarker tracking no face (`searcher`), which
+ * becomes the new face's. Crops and tiles come from the frame at full resolution, so a far face is
+ * as sharp as the camera gives it.
  */
 async function findFaces(frame: Frame, still: boolean): Promise<Omit<FacesResult, 'detectMs' | 'modelMs' | 'calls'>> {
   const width = 'displayWidth' in frame ? frame.displayWidth : frame.width;
@@ -151,59 +165,45 @@ async function findFaces(frame: Frame, still: boolean): Promise<Omit<FacesResult
   const isKnown = (pts: Float32Array) => known().some((f) => sameFace(f, pts, width, height));
   const now = performance.now();
   const tracked = slots.filter((s) => s.crop).length;
-  const search = tracked < MAX_FACES && (still || tracked === 0 || now - lastSearch >= SEARCH_EVERY_MS);
-  // A live frame's searcher, when every landmarker has a face: lent, so it does not track this frame.
-  const lender = search && !still && tracked === slots.length ? slots[lendTurn++ % slots.length] : undefined;
 
   for (const slot of slots) {
     if (!slot.crop) continue;
-    if (slot === lender && slot.last) {
-      found.set(slot, slot.last);
-      continue;
-    }
     const crop = scaleCrop(slot.crop, width);
     // A miss can be MediaPipe's tracking meeting a moved crop: the second try runs its detector.
     const pts = landmarksIn(slot.landmarker, frame, crop, side, width, height) ?? landmarksIn(slot.landmarker, frame, crop, side, width, height);
     if (!pts || isKnown(pts)) {
-      slot.crop = slot.last = undefined;
+      // Another slot's face: this one forgets it, so its next search runs the detector.
+      if (pts) restart(slot.landmarker);
+      slot.crop = undefined;
       continue;
     }
     found.set(slot, pts);
-    slot.last = pts;
     const next = followFace(pts, width, height, crop);
     if (next !== crop) restart(slot.landmarker);
     slot.crop = scaleCrop(next, 1 / width);
   }
 
-  if (search) {
+  if (tracked < MAX_FACES && (still || tracked === 0 || now - lastSearch >= SEARCH_EVERY_MS)) {
     lastSearch = now;
     const tiles = tilesFor(width, height);
     const lost = found.size < tracked;
     const order = !still ? [tiles[nextTile++ % tiles.length]!] : lost ? tiles : searched.stale(tiles, width, height, now, tiles.length * SEARCH_EVERY_MS);
-    // Landmarkers whose tracking has ended since this search began (a restart, or a call that
-    // found no face): a lent one is restarted once, not before every tile of a still.
-    const fresh = new Set<Slot>();
-    let borrowed: Slot | undefined;
     for (let i = 0; i < order.length && found.size < MAX_FACES; ) {
+      const slot = await searcher();
+      if (!slot) break;
       const tile = order[i]!;
-      const searcher = slots.find((s) => !s.crop) ?? lender ?? (borrowed ??= slots[lendTurn++ % slots.length]!);
-      const lent = !!searcher.crop;
-      // A lent landmarker forgets its face first: while it tracks one, MediaPipe skips the detector.
-      if (lent && !fresh.has(searcher)) restart(searcher.landmarker);
       // The faces already tracked are painted out, so the detector (which reports the likeliest
       // face) can only find a new one.
-      const face = run(searcher.landmarker, cropImage(frame, tile, TILE_SIZE, known(), width, height));
+      const face = run(slot.landmarker, cropImage(frame, tile, TILE_SIZE, known(), width, height));
       // A face found moved its tracking to the tile: the next call on a crop starts afresh.
-      if (face) restart(searcher.landmarker);
-      fresh.add(searcher);
+      if (face) restart(slot.landmarker);
       searched.mark(tile, width, height, now);
       const pts = face && cropToFrame(flatten(face), tile, width, height);
-      const slot = pts && !isKnown(pts) ? (lent ? await newSlot() : searcher) : undefined;
+      const added = !!pts && !isKnown(pts);
       // A still's tile is searched again after a find (it may hold another face); else the next.
-      if (!slot || !still) i++;
-      if (!slot || !pts) continue;
+      if (!added || !still) i++;
+      if (!added) continue;
       found.set(slot, pts);
-      slot.last = pts;
       slot.crop = scaleCrop(followFace(pts, width, height), 1 / width);
     }
   }
@@ -244,7 +244,6 @@ const { emit } = expose<LandmarkerApi, LandmarkerEvents>({
     const run = detect(frame, still);
     inFlight.add(run);
     try {
-      // Copied, not transferred: the slots keep their faces' last landmarks (a few KB a frame).
       return await run;
     } finally {
       inFlight.delete(run);

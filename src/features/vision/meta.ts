@@ -14,10 +14,10 @@ export const STILL_CROP_SIZE = 768;
 export const TILE_SIZE = 384;
 /**
  * With fewer faces tracked than MAX_FACES (and at least one), how often the live frames are
- * searched for another, one search tile at a time (faceCrops.ts `tilesFor`): a search borrows a
- * tracked face's landmarker, costing two calls and a fresh detection for that face, so not every
- * frame; a face joining (or coming back) is found within a round of the tiles (11 for a 16:9
- * frame: 5.5 s; 7 for a 4:3 one).
+ * searched for another, one search tile at a time (faceCrops.ts `tilesFor`) on a landmarker kept
+ * for searching: a search is one more landmarker call in that frame, so not every frame; a face
+ * joining (or coming back) is found within a round of the tiles (11 for a 16:9 frame: 5.5 s; 7
+ * for a 4:3 one).
  */
 export const SEARCH_EVERY_MS = 500;
 /**
