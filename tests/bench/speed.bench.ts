@@ -4,7 +4,8 @@ import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { freePort, launchWithCamera } from '../e2e/env';
 import { buildCommit, previewServer, ROOT, type Build, type Server } from './baseline';
-import { attempt, type Outcome } from './peer';
+import { jpegSize } from './jpeg';
+import { attempt, median, type Outcome } from './peer';
 import { probe, type LongTask } from './speedProbe';
 
 /**
@@ -66,13 +67,6 @@ function afterBuild(): Build {
   if (!existsSync(join(dist, 'index.html'))) throw new Error(`no production build in ${dist}: run \`npm run build\` (or set PB_AFTER_DIST)`);
   return { project, dist, commit: 'working tree' };
 }
-
-const median = (xs: number[]) => {
-  const s = xs.filter(Number.isFinite).sort((a, b) => a - b);
-  if (!s.length) return NaN;
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 async function withPage<T>(browser: Browser, base: string, device: BrowserContextOptions, run: (page: Page) => Promise<T>, settleMs = SETTLE_MS): Promise<T> {
   await new Promise((r) => setTimeout(r, settleMs));
@@ -181,27 +175,6 @@ async function boothRun(page: Page, effects: boolean, phone: boolean, exports: b
     result.exports = { ms, how, file };
   }
   return result;
-}
-
-/** A JPEG's size from its first start-of-frame marker, or null. */
-function jpegSize(b: Buffer): { width: number; height: number } | null {
-  if (b[0] !== 0xff || b[1] !== 0xd8) return null;
-  let i = 2;
-  while (i + 9 < b.length) {
-    if (b[i] !== 0xff) return null;
-    const m = b[i + 1]!;
-    if (m === 0xff) {
-      i++;
-      continue;
-    }
-    if (m === 0x01 || (m >= 0xd0 && m <= 0xd8)) {
-      i += 2;
-      continue;
-    }
-    if (m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc) return { height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
-    i += 2 + b.readUInt16BE(i + 2);
-  }
-  return null;
 }
 
 // ---------------------------------------------------------------------------------------------
