@@ -10,3 +10,36 @@ export function whenIdle(fn: () => void, timeoutMs: number, fallbackMs = timeout
   const id = setTimeout(fn, fallbackMs);
   return () => clearTimeout(id);
 }
+
+/** Time a batch of `soon` jobs may take before the rest wait for the next task. */
+const SLICE_MS = 8;
+const jobs = new Set<() => void>();
+let queued = false;
+
+function drain() {
+  queued = false;
+  const end = performance.now() + SLICE_MS;
+  for (const job of jobs) {
+    jobs.delete(job);
+    job();
+    if (performance.now() > end) break;
+  }
+  if (jobs.size) queue();
+}
+
+function queue() {
+  if (queued) return;
+  queued = true;
+  setTimeout(drain, 0);
+}
+
+/**
+ * Runs `job` in a task of its own soon, a few such jobs per task: for the small drawings a screen
+ * makes as it mounts (a picker's swatches), which all in the task that mounts it made one long
+ * task. Returns a function that cancels it.
+ */
+export function soon(job: () => void): () => void {
+  jobs.add(job);
+  queue();
+  return () => void jobs.delete(job);
+}

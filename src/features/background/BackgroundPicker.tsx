@@ -3,6 +3,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'r
 import { useRadioKeys } from '../../components/useRadioKeys';
 import { useI18n } from '../../i18n/I18nProvider';
 import { shortcutsOf } from '../../lib/actions';
+import { soon } from '../../lib/idle';
 import { BACKGROUND_ACTIONS } from './actions';
 import { drawBackdrop } from './backdrops';
 import { CustomBackdropError, forgetCustomBackdrop, keepCustomBackdrop, readCustomBackdrop, type RefusedSize } from './customStore';
@@ -18,15 +19,19 @@ const SWATCH_H = 40;
 /** A small canvas the size of a swatch, drawn by `paint` at the screen's pixel density. */
 function SwatchCanvas({ paint }: { paint: (ctx: CanvasRenderingContext2D, w: number, h: number) => void }) {
   const ref = useRef<HTMLCanvasElement>(null);
-  useEffect(() => {
-    const canvas = ref.current;
-    const ctx = canvas?.getContext('2d');
-    if (!canvas || !ctx) return;
-    const dpr = Math.min(2, window.devicePixelRatio || 1);
-    canvas.width = Math.round(SWATCH_W * dpr);
-    canvas.height = Math.round(SWATCH_H * dpr);
-    paint(ctx, canvas.width, canvas.height);
-  }, [paint]);
+  useEffect(
+    () =>
+      soon(() => {
+        const canvas = ref.current;
+        const ctx = canvas?.getContext('2d');
+        if (!canvas || !ctx) return;
+        const dpr = Math.min(2, window.devicePixelRatio || 1);
+        canvas.width = Math.round(SWATCH_W * dpr);
+        canvas.height = Math.round(SWATCH_H * dpr);
+        paint(ctx, canvas.width, canvas.height);
+      }),
+    [paint],
+  );
   return <canvas ref={ref} className="bg-swatch" style={{ width: SWATCH_W, height: SWATCH_H }} aria-hidden="true" />;
 }
 

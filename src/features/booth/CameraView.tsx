@@ -49,8 +49,17 @@ export function CameraView({ session, thumbnails, swipeFilters = true, help = { 
     // Mirrored like the preview (the WebGL canvas covers it once it draws; without WebGL it is the preview).
     boothVideo().classList.toggle('mirrored', mirror);
   }, [mirror]);
-  // The session draws into this screen's video and canvas while it is mounted.
-  useEffect(() => session?.attach({ video: boothVideo(), canvas: canvasRef.current!, thumbnails }), [session, thumbnails]);
+  // The session draws into this screen's video and canvas while it is mounted. Its renderer (a GL
+  // context, its stages) is made in a task of its own, not in the one that mounts the whole screen.
+  useEffect(() => {
+    if (!session) return;
+    let detach: (() => void) | undefined;
+    const start = setTimeout(() => (detach = session.attach({ video: boothVideo(), canvas: canvasRef.current!, thumbnails })));
+    return () => {
+      clearTimeout(start);
+      detach?.();
+    };
+  }, [session, thumbnails]);
   useEffect(() => session?.setThumbnailFilters([...thumbnails.keys()]));
   const onRetry = () => void session?.camera.open();
 

@@ -22,15 +22,20 @@ export function FilterPicker({ thumbnails }: { thumbnails: Map<string, HTMLCanva
   const select = (id: string) => selectFilter(store, id);
   const listRef = useRef<HTMLDivElement>(null);
 
-  // Whichever way a filter was picked (tap, key, swipe), the strip scrolls it into view, sideways only.
+  // Whichever way a filter was picked (tap, key, swipe), the strip scrolls it into view, sideways
+  // only. Measured in the next frame, whose layout it then shares: measuring in the effect laid out
+  // the whole booth a second time, inside the task that mounts it.
   useEffect(() => {
-    const strip = listRef.current;
-    const el = strip?.querySelector<HTMLElement>(`[data-filter-id="${filterId}"]`);
-    if (!strip || !el) return;
-    const left = el.offsetLeft - strip.offsetLeft;
-    if (left < strip.scrollLeft || left + el.offsetWidth > strip.scrollLeft + strip.clientWidth) {
-      strip.scrollTo({ left: Math.max(0, left - strip.clientWidth / 2 + el.offsetWidth / 2) });
-    }
+    const frame = requestAnimationFrame(() => {
+      const strip = listRef.current;
+      const el = strip?.querySelector<HTMLElement>(`[data-filter-id="${filterId}"]`);
+      if (!strip || !el) return;
+      const left = el.offsetLeft - strip.offsetLeft;
+      if (left < strip.scrollLeft || left + el.offsetWidth > strip.scrollLeft + strip.clientWidth) {
+        strip.scrollTo({ left: Math.max(0, left - strip.clientWidth / 2 + el.offsetWidth / 2) });
+      }
+    });
+    return () => cancelAnimationFrame(frame);
   }, [filterId]);
 
   const move = useRadioKeys({ ids: FILTER_IDS, current: filterId, select, attr: 'data-filter-id' });

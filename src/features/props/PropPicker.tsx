@@ -3,6 +3,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useRadioKeys } from '../../components/useRadioKeys';
 import { useI18n } from '../../i18n/I18nProvider';
 import { shortcutsOf } from '../../lib/actions';
+import { soon } from '../../lib/idle';
 import { faceTrackingAtom } from '../vision/state';
 import { PROP_ACTIONS } from './actions';
 import { drawArt } from './art';
@@ -17,19 +18,23 @@ const ICON_H = 44;
 /** A prop's first part drawn small, centred in its icon (the same vector art the photo gets), once per prop. */
 function PropIcon({ id }: { id: string }) {
   const ref = useRef<HTMLCanvasElement>(null);
-  useEffect(() => {
-    const canvas = ref.current;
-    const part = propById(id)?.parts[0];
-    const ctx = canvas?.getContext('2d');
-    if (!canvas || !part || !ctx) return;
-    const dpr = Math.min(2, window.devicePixelRatio || 1);
-    canvas.width = ICON_W * dpr;
-    canvas.height = ICON_H * dpr;
-    const size = Math.min(ICON_W, ICON_H / part.aspect) * 0.9 * dpr;
-    ctx.translate((canvas.width - size) / 2, (canvas.height - size * part.aspect) / 2);
-    ctx.scale(size, size);
-    drawArt(part.art, ctx, part.aspect);
-  }, [id]);
+  useEffect(
+    () =>
+      soon(() => {
+        const canvas = ref.current;
+        const part = propById(id)?.parts[0];
+        const ctx = canvas?.getContext('2d');
+        if (!canvas || !part || !ctx) return;
+        const dpr = Math.min(2, window.devicePixelRatio || 1);
+        canvas.width = ICON_W * dpr;
+        canvas.height = ICON_H * dpr;
+        const size = Math.min(ICON_W, ICON_H / part.aspect) * 0.9 * dpr;
+        ctx.translate((canvas.width - size) / 2, (canvas.height - size * part.aspect) / 2);
+        ctx.scale(size, size);
+        drawArt(part.art, ctx, part.aspect);
+      }),
+    [id],
+  );
   return <canvas ref={ref} className="prop-icon" style={{ width: ICON_W, height: ICON_H }} aria-hidden="true" />;
 }
 

@@ -36,9 +36,14 @@ export function chosenTemplate(settings: StripSettings, saved: SavedDesign[] | n
   return { template: builtinTemplate(settings.layoutId, count, settings.background), pictures: {} };
 }
 
+/** Each language's date and time formatters, made once (the first costs tens of milliseconds). */
+const formatters = new Map<string, { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
+
 /** The date and time a strip prints, in a language: its date line and a template's `{date}` and `{time}`. */
 export function dayWords(lang: string, at: Date): { date: string; time: string } {
-  return { date: new Intl.DateTimeFormat(lang, { dateStyle: 'long' }).format(at), time: new Intl.DateTimeFormat(lang, { timeStyle: 'short' }).format(at) };
+  let f = formatters.get(lang);
+  if (!f) formatters.set(lang, (f = { date: new Intl.DateTimeFormat(lang, { dateStyle: 'long' }), time: new Intl.DateTimeFormat(lang, { timeStyle: 'short' }) }));
+  return { date: f.date.format(at), time: f.time.format(at) };
 }
 
 export function stripDesign(i: DesignInputs): StripDesign {
