@@ -2,6 +2,7 @@ import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
 import { expectSteadyStage, PHONE, previewInView, storedPhotos, useEveryControl } from './helpers/layout';
 import { openBooth } from './drivers/booth';
+import { captureSequence } from './helpers/capture';
 
 /** A phone in portrait (390×844 at 3×, touch) with a phone-style portrait camera. */
 test.use({ ...PHONE, launchOptions: launchWithCamera({ clip: 'face-portrait-1080x1920.mjpeg' }) });
@@ -49,4 +50,33 @@ test('the portrait frame is shown whole and large, stays in view through every c
 test('the booth does not move when the portrait camera starts (the stage was portrait from the first paint)', async ({ page }) => {
   await openBooth(page);
   await expectSteadyStage(page, 9 / 16, 9 / 16);
+});
+
+test('with Send to a phone open, the whole code and every setting below it can be seen and used', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openBooth(page, { shots: 1, countdown: 0 });
+  await captureSequence(page, { shots: 1, countdown: 0 });
+  await page.getByTestId('send-open').click();
+  const code = page.getByTestId('send-code');
+  await expect(code).toBeVisible({ timeout: 20_000 });
+  /** Whether what a finger meets at the element's centre and towards its corners is the element (nothing pinned over it), once scrolled to. */
+  const reachable = (testId: string) =>
+    page.getByTestId(testId).evaluate((el) => {
+      el.scrollIntoView({ block: 'center', behavior: 'instant' });
+      const r = el.getBoundingClientRect();
+      const points = [
+        [r.left + r.width / 2, r.top + r.height / 2],
+        [r.left + r.width / 4, r.top + r.height / 4],
+        [r.right - r.width / 4, r.bottom - r.height / 4],
+      ];
+      return points.every(([x, y]) => x! >= 0 && y! >= 0 && x! < innerWidth && y! < innerHeight && el.contains(document.elementFromPoint(x!, y!)));
+    });
+  // The stage is pinned at the top on a phone; with the code under it the two are taller than the
+  // screen, and the settings scrolled under them (seed 320456553 of the random walk).
+  expect(await reachable('send-code'), 'the whole code in view, nothing over it').toBe(true);
+  for (const id of ['motion-on', 'shot-count', 'countdown']) expect(await reachable(id), `${id} in view, nothing over it`).toBe(true);
+  const motion = page.getByTestId('motion-on');
+  const was = await motion.isChecked();
+  await motion.click({ timeout: 5_000 });
+  await expect(motion).toBeChecked({ checked: !was });
 });
