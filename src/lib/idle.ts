@@ -21,7 +21,14 @@ function drain() {
   const end = performance.now() + SLICE_MS;
   for (const job of jobs) {
     jobs.delete(job);
-    job();
+    try {
+      job();
+    } catch (e) {
+      // Reported as an uncaught error would be, without holding up the jobs after it.
+      setTimeout(() => {
+        throw e;
+      });
+    }
     if (performance.now() > end) break;
   }
   if (jobs.size) queue();

@@ -21,6 +21,24 @@ describe('soon: small jobs in tasks of their own', () => {
     expect(ran).toEqual([0, 1, 2, 3, 4]);
   });
 
+  it('a job that throws holds up none after it', async () => {
+    const ran: string[] = [];
+    const thrown: unknown[] = [];
+    const onError = (e: unknown) => thrown.push(e);
+    process.on('uncaughtException', onError);
+    try {
+      soon(() => {
+        throw new Error('broken swatch');
+      });
+      soon(() => ran.push('next'));
+      await new Promise((r) => setTimeout(r, 20));
+    } finally {
+      process.off('uncaughtException', onError);
+    }
+    expect(ran).toEqual(['next']);
+    expect(thrown.map((e) => (e as Error).message)).toEqual(['broken swatch']);
+  });
+
   it('a cancelled job never runs', async () => {
     const ran: string[] = [];
     soon(() => ran.push('kept'));

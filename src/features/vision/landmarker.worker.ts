@@ -32,7 +32,7 @@ const searched = new TileLog();
 let cannotGrow = false;
 let canvas: OffscreenCanvas | undefined;
 let blank: OffscreenCanvas | undefined;
-/** Time spent creating a landmarker during the current detection (a one-off load, not per-frame work). */
+/** Time a still's detection waited for a landmarker to be made (a one-off load, not per-frame work). */
 let setupMs = 0;
 /** The current detection's time inside MediaPipe alone, and its calls. */
 let modelMs = 0;
@@ -125,7 +125,6 @@ function landmarksIn(landmarker: FaceLandmarker, frame: Frame, crop: Crop, side:
  */
 async function newSlot(): Promise<Slot | undefined> {
   if (slots.length >= MAX_FACES || !files || !model || !delegate || cannotGrow) return undefined;
-  const start = performance.now();
   try {
     const slot: Slot = { landmarker: await createLandmarker(files, model, delegate.delegate) };
     slots.push(slot);
@@ -134,18 +133,32 @@ async function newSlot(): Promise<Slot | undefined> {
     cannotGrow = true;
     console.warn('no landmarker for another face:', e);
     return undefined;
-  } finally {
-    setupMs += performance.now() - start;
   }
 }
+
+/** The landmarker being made for searching, while it is. */
+let growing: Promise<Slot | undefined> | undefined;
 
 /**
  * The landmarker a search runs on: one tracking no face, else a new one. A tracked face's is never
  * lent: searching would end its tracking, and its restart from a fresh detection moved the face's
  * landmarks by a pixel or two. So while one to three faces are tracked, one more landmarker (a
- * wasm instance) is kept for searching; with four, none searches.
+ * wasm instance) is kept for searching; with four, none searches. A live frame does not wait for
+ * it to be made (the faces go on being tracked meanwhile, and that frame searches nothing); a
+ * capture's still does (within its deadline).
  */
-const searcher = async () => slots.find((s) => !s.crop) ?? (await newSlot());
+async function searcher(still: boolean): Promise<Slot | undefined> {
+  const free = slots.find((s) => !s.crop);
+  if (free) return free;
+  growing ??= newSlot().finally(() => (growing = undefined));
+  if (!still) return undefined;
+  const start = performance.now();
+  try {
+    return await growing;
+  } finally {
+    setupMs += performance.now() - start;
+  }
+}
 
 /**
  * Follows every tracked face in its crop; then, when fewer than MAX_FACES are tracked, searches
@@ -189,7 +202,7 @@ async function findFaces(frame: Frame, still: boolean): Promise<Omit<FacesResult
     const lost = found.size < tracked;
     const order = !still ? [tiles[nextTile++ % tiles.length]!] : lost ? tiles : searched.stale(tiles, width, height, now, tiles.length * SEARCH_EVERY_MS);
     for (let i = 0; i < order.length && found.size < MAX_FACES; ) {
-      const slot = await searcher();
+      const slot = await searcher(still);
       if (!slot) break;
       const tile = order[i]!;
       // The faces already tracked are painted out, so the detector (which reports the likeliest
