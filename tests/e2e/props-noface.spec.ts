@@ -28,3 +28,26 @@ test('with no face in view, no prop is drawn', async ({ page }) => {
   await keepPreview(page, 'without');
   expect(await regionDiff(page, 'withProp', 'without', [0, 0, 1, 1])).toBe(0);
 });
+
+test('every prop icon and backdrop swatch is drawn, after the booth has mounted', async ({ page }) => {
+  await openBooth(page);
+  // Each canvas's share of pixels with any ink (drawn a few per task once the booth is up: PaintedCanvas).
+  const inked = (selector: string) =>
+    page.locator(selector).evaluateAll((canvases) =>
+      (canvases as HTMLCanvasElement[]).map((c) => {
+        const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+        let ink = 0;
+        for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) ink++;
+        return { size: `${c.width}x${c.height}`, ink: ink / (c.width * c.height) };
+      }),
+    );
+  for (const [selector, least] of [['canvas.prop-icon', 0.03], ['canvas.bg-swatch', 0.9]] as const) {
+    await expect
+      .poll(async () => (await inked(selector)).filter((c) => c.ink < least).length, { message: `${selector}: canvases with no drawing` })
+      .toBe(0);
+    const all = await inked(selector);
+    expect(all.length, `${selector}: canvases`).toBeGreaterThan(4);
+    // Sized at the screen's pixel density (1 here): 72×44 icons, 72×40 swatches.
+    expect(new Set(all.map((c) => c.size)), `${selector}: sizes`).toEqual(new Set([selector === 'canvas.prop-icon' ? '72x44' : '72x40']));
+  }
+});

@@ -1,9 +1,9 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { PaintedCanvas, type Paint } from '../../components/PaintedCanvas';
 import { useRadioKeys } from '../../components/useRadioKeys';
 import { useI18n } from '../../i18n/I18nProvider';
 import { shortcutsOf } from '../../lib/actions';
-import { soon } from '../../lib/idle';
 import { BACKGROUND_ACTIONS } from './actions';
 import { drawBackdrop } from './backdrops';
 import { CustomBackdropError, forgetCustomBackdrop, keepCustomBackdrop, readCustomBackdrop, type RefusedSize } from './customStore';
@@ -16,34 +16,15 @@ import './BackgroundPicker.css';
 const SWATCH_W = 72;
 const SWATCH_H = 40;
 
-/** A small canvas the size of a swatch, drawn by `paint` at the screen's pixel density. */
-function SwatchCanvas({ paint }: { paint: (ctx: CanvasRenderingContext2D, w: number, h: number) => void }) {
-  const ref = useRef<HTMLCanvasElement>(null);
-  useEffect(
-    () =>
-      soon(() => {
-        const canvas = ref.current;
-        const ctx = canvas?.getContext('2d');
-        if (!canvas || !ctx) return;
-        const dpr = Math.min(2, window.devicePixelRatio || 1);
-        canvas.width = Math.round(SWATCH_W * dpr);
-        canvas.height = Math.round(SWATCH_H * dpr);
-        paint(ctx, canvas.width, canvas.height);
-      }),
-    [paint],
-  );
-  return <canvas ref={ref} className="bg-swatch" style={{ width: SWATCH_W, height: SWATCH_H }} aria-hidden="true" />;
-}
-
 // One painter per backdrop, made once, so a swatch is drawn once and not on every render.
 const PAINT_BACKDROP = Object.fromEntries(
   BACKDROP_IDS.map((id) => [id, (ctx: CanvasRenderingContext2D, w: number, h: number) => drawBackdrop(ctx, id, w, h)]),
-) as Record<BackdropId, (ctx: CanvasRenderingContext2D, w: number, h: number) => void>;
+) as Record<BackdropId, Paint>;
 
 /** The visitor's picture, filling its swatch as the stage fills the frame (cover, centred). */
 function CustomSwatch({ bitmap }: { bitmap: ImageBitmap }) {
   const paint = useMemo(
-    () => (ctx: CanvasRenderingContext2D, w: number, h: number) => {
+    (): Paint => (ctx, w, h) => {
       const scale = Math.max(w / bitmap.width, h / bitmap.height);
       try {
         ctx.drawImage(bitmap, (w - bitmap.width * scale) / 2, (h - bitmap.height * scale) / 2, bitmap.width * scale, bitmap.height * scale);
@@ -53,7 +34,7 @@ function CustomSwatch({ bitmap }: { bitmap: ImageBitmap }) {
     },
     [bitmap],
   );
-  return <SwatchCanvas paint={paint} />;
+  return <PaintedCanvas width={SWATCH_W} height={SWATCH_H} paint={paint} className="bg-swatch" />;
 }
 
 /** A refused picture's size and the limit, as the "too big" notice says them (numbers in the page's language). */
@@ -148,7 +129,7 @@ export function BackgroundPicker({ busy, pictures }: { busy: boolean; pictures: 
     if (c === 'none') return <span className="bg-swatch bg-swatch-none" aria-hidden="true" />;
     if (c === 'blur') return <span className="bg-swatch bg-swatch-blur" aria-hidden="true" />;
     if (c === 'custom') return custom && <CustomSwatch bitmap={custom} />;
-    return <SwatchCanvas paint={PAINT_BACKDROP[c.slice('backdrop:'.length) as BackdropId]} />;
+    return <PaintedCanvas width={SWATCH_W} height={SWATCH_H} paint={PAINT_BACKDROP[c.slice('backdrop:'.length) as BackdropId]} className="bg-swatch" />;
   };
 
   const slider = (key: 'blur' | 'tolerance' | 'spill', label: string, testId: string) => {

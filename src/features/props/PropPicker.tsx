@@ -1,9 +1,9 @@
 import { useAtomValue, useStore } from 'jotai';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
+import { PaintedCanvas, type Paint } from '../../components/PaintedCanvas';
 import { useRadioKeys } from '../../components/useRadioKeys';
 import { useI18n } from '../../i18n/I18nProvider';
 import { shortcutsOf } from '../../lib/actions';
-import { soon } from '../../lib/idle';
 import { faceTrackingAtom } from '../vision/state';
 import { PROP_ACTIONS } from './actions';
 import { drawArt } from './art';
@@ -15,27 +15,22 @@ import './PropPicker.css';
 const ICON_W = 72;
 const ICON_H = 44;
 
-/** A prop's first part drawn small, centred in its icon (the same vector art the photo gets), once per prop. */
-function PropIcon({ id }: { id: string }) {
-  const ref = useRef<HTMLCanvasElement>(null);
-  useEffect(
-    () =>
-      soon(() => {
-        const canvas = ref.current;
-        const part = propById(id)?.parts[0];
-        const ctx = canvas?.getContext('2d');
-        if (!canvas || !part || !ctx) return;
-        const dpr = Math.min(2, window.devicePixelRatio || 1);
-        canvas.width = ICON_W * dpr;
-        canvas.height = ICON_H * dpr;
-        const size = Math.min(ICON_W, ICON_H / part.aspect) * 0.9 * dpr;
-        ctx.translate((canvas.width - size) / 2, (canvas.height - size * part.aspect) / 2);
-        ctx.scale(size, size);
-        drawArt(part.art, ctx, part.aspect);
-      }),
-    [id],
-  );
-  return <canvas ref={ref} className="prop-icon" style={{ width: ICON_W, height: ICON_H }} aria-hidden="true" />;
+/** A prop's first part drawn small, centred in its icon (the same vector art the photo gets): one painter per prop, made once. */
+const paintProp = new Map<string, Paint>();
+function propPainter(id: string): Paint {
+  let paint = paintProp.get(id);
+  if (!paint) {
+    paint = (ctx, w, h) => {
+      const part = propById(id)?.parts[0];
+      if (!part) return;
+      const size = Math.min(w, h / part.aspect) * 0.9;
+      ctx.translate((w - size) / 2, (h - size * part.aspect) / 2);
+      ctx.scale(size, size);
+      drawArt(part.art, ctx, part.aspect);
+    };
+    paintProp.set(id, paint);
+  }
+  return paint;
 }
 
 /**
@@ -69,7 +64,7 @@ export function PropPicker() {
         onClick={() => select(id)}
       >
         {icon ? (
-          <PropIcon id={id} />
+          <PaintedCanvas width={ICON_W} height={ICON_H} paint={propPainter(id)} className="prop-icon" />
         ) : (
           <span className="prop-icon prop-icon-none" aria-hidden="true" />
         )}
