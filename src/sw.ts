@@ -17,6 +17,7 @@ import { SEGMENTATION_BASE } from './features/background/runtime.gen';
 import {
   dropOtherPages, keepPage, langOfPath, languagesInUse, manifestPaths, openWindows, pagesCacheName, purgeRetired, retireOldFiles, versionOf,
 } from './sw/versions';
+import { handoverResponse } from './sw/handover';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -94,23 +95,18 @@ async function offlinePage(url: URL): Promise<Response> {
   return (await matchPrecache(home)) ?? (await matchPrecache('/index.html')) ?? Response.error();
 }
 
-/** How long the page that hands over to a waiting version waits before it refreshes (s). */
-const REFRESH_S = 1;
-
 // Navigations, before the precache's own route (so the home pages too): a waiting version takes
-// over at the last tab's navigation (answered with a refresh, which the new version serves);
-// otherwise the network's page (kept when it is this version's), and offline the page kept.
+// over at the last tab's navigation (answered with a page that hands over and reloads, which the
+// new version then serves); otherwise the network's page (kept when it is this version's), and
+// offline the page kept.
 registerRoute(
   new NavigationRoute(async ({ request, event, url }) => {
     const windows = await openWindows();
     const waiting = self.registration.waiting;
     if (waiting && windows <= 1) {
+      // Asked from here too, though the page asks again once this fetch is over (src/sw/handover.ts).
       waiting.postMessage({ type: 'skip-waiting' });
-      // A page of its own (the site's icon named, so the browser asks for no /favicon.ico meanwhile)
-      // that refreshes a moment later: the browser activates the new version only once this one has
-      // no fetch in flight, and an immediate refresh could keep it busy (seen on a loaded machine).
-      const html = `<!doctype html><meta http-equiv="refresh" content="${REFRESH_S}"><link rel="icon" href="/favicon.svg" type="image/svg+xml">`;
-      return new Response(html, { headers: { Refresh: String(REFRESH_S), 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+      return handoverResponse();
     }
     if (!waiting && windows <= 1) event.waitUntil(purge().catch(() => undefined));
     try {
