@@ -64,9 +64,15 @@ test('motion on: each shot keeps a moving burst; its MP4 and GIF are valid files
   expect(Math.abs(info.seconds - loopFrames / m.fps) / (loopFrames / m.fps), `duration ${info.seconds}s`).toBeLessThan(0.1);
   const mp4Shutter = (await frameVsStill(page, mp4.bytes, 'video/mp4', m.shutterIndex, m.fps, 0)).diff;
   expect(mp4Shutter, 'MP4 shutter frame vs the photo').toBeLessThan(5);
-  // The measure tells frames apart: the burst's first frame (0.7 s earlier) is far from the photo.
-  const mp4First = (await frameVsStill(page, mp4.bytes, 'video/mp4', 0, m.fps, 0)).diff;
-  expect(mp4First, 'MP4 first frame vs the photo').toBeGreaterThan(mp4Shutter * 3);
+  // The measure tells frames apart: a frame of the burst from before the shutter is far from the
+  // photo. Not always its first (0.7 s earlier): the clip loops every second, and under load the
+  // preview draws a few frames a second, so the first can be a whole loop back, close to the
+  // shutter's picture (seen in CI: 2.2 against a shutter's 1.7). Of three frames spread over the
+  // 0.7 s, the farthest is (here, alone on two cores: 21-39 against the shutter frame's 1.7).
+  const early = [0, Math.floor(m.shutterIndex / 3), Math.floor((2 * m.shutterIndex) / 3)];
+  const earlyDiffs: number[] = [];
+  for (const k of early) earlyDiffs.push((await frameVsStill(page, mp4.bytes, 'video/mp4', k, m.fps, 0)).diff);
+  expect(Math.max(...earlyDiffs), `MP4 frames ${early.join(', ')} vs the photo: ${earlyDiffs.map((d) => d.toFixed(1)).join(', ')}`).toBeGreaterThan(mp4Shutter * 3);
   // The preview's frames on either side of the shutter (67 ms away) are turned the photo's way
   // (nearer the photo than its mirror image: measured ~2 against ~59) and carry its filter (as warm
   // as the sepia photo, red minus blue within 5 levels). Under load the frame before the shutter
