@@ -7,7 +7,7 @@ import { shortcutsOf } from '../../lib/actions';
 import { faceTrackingAtom } from '../vision/state';
 import { PROP_ACTIONS } from './actions';
 import { drawArt } from './art';
-import { NO_PROP, PROP_CHOICES, PROP_GROUPS, PROPS, propById } from './meta';
+import { NO_PROP, PROP_CHOICES, PROP_GROUPS, PROPS } from './meta';
 import { selectProp } from './select';
 import { propIdAtom } from './state';
 import './PropPicker.css';
@@ -15,23 +15,19 @@ import './PropPicker.css';
 const ICON_W = 72;
 const ICON_H = 44;
 
-/** A prop's first part drawn small, centred in its icon (the same vector art the photo gets): one painter per prop, made once. */
-const paintProp = new Map<string, Paint>();
-function propPainter(id: string): Paint {
-  let paint = paintProp.get(id);
-  if (!paint) {
-    paint = (ctx, w, h) => {
-      const part = propById(id)?.parts[0];
+/** One painter per prop, made once: its first part drawn small, centred in its icon (the same vector art the photo gets). */
+const PAINT_PROP: ReadonlyMap<string, Paint> = new Map(
+  PROPS.map(({ id, parts: [part] }): [string, Paint] => [
+    id,
+    (ctx, w, h) => {
       if (!part) return;
       const size = Math.min(w, h / part.aspect) * 0.9;
       ctx.translate((w - size) / 2, (h - size * part.aspect) / 2);
       ctx.scale(size, size);
       drawArt(part.art, ctx, part.aspect);
-    };
-    paintProp.set(id, paint);
-  }
-  return paint;
-}
+    },
+  ]),
+);
 
 /**
  * Props that follow every face in view (glasses, hats, ears), beside the filters. One radiogroup:
@@ -49,7 +45,8 @@ export function PropPicker() {
 
   const move = useRadioKeys({ ids: PROP_CHOICES, current: propId, select, attr: 'data-prop-id' });
 
-  const option = (id: string, label: string, icon: boolean) => {
+  const option = (id: string, label: string) => {
+    const paint = PAINT_PROP.get(id);
     const checked = id === propId;
     return (
       <button
@@ -63,8 +60,8 @@ export function PropPicker() {
         data-testid={`prop-${id}`}
         onClick={() => select(id)}
       >
-        {icon ? (
-          <PaintedCanvas width={ICON_W} height={ICON_H} paint={propPainter(id)} className="prop-icon" />
+        {paint ? (
+          <PaintedCanvas width={ICON_W} height={ICON_H} paint={paint} className="prop-icon" />
         ) : (
           <span className="prop-icon prop-icon-none" aria-hidden="true" />
         )}
@@ -89,10 +86,10 @@ export function PropPicker() {
         onKeyDown={move}
         className="prop-strip"
       >
-        {option(NO_PROP, t('props.none'), false)}
+        {option(NO_PROP, t('props.none'))}
         {PROP_GROUPS.map((group) => (
           <div key={group} className="prop-group" data-group={group}>
-            {PROPS.filter((p) => p.group === group).map((p) => option(p.id, t(`props.names.${p.id}`), true))}
+            {PROPS.filter((p) => p.group === group).map((p) => option(p.id, t(`props.names.${p.id}`)))}
           </div>
         ))}
       </div>
