@@ -1,6 +1,6 @@
 import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
-import { expectSteadyStage, PHONE, previewInView, storedPhotos, useEveryControl } from './helpers/layout';
+import { boxesInView, expectSteadyStage, PHONE, previewInView, storedPhotos, useEveryControl } from './helpers/layout';
 import { openBooth } from './drivers/booth';
 import { captureSequence } from './helpers/capture';
 
@@ -59,18 +59,11 @@ test('with Send to a phone open, the whole code and every setting below it can b
   await page.getByTestId('send-open').click();
   const code = page.getByTestId('send-code');
   await expect(code).toBeVisible({ timeout: 20_000 });
-  /** Whether what a finger meets at the element's centre and towards its corners is the element (nothing pinned over it), once scrolled to. */
-  const reachable = (testId: string) =>
-    page.getByTestId(testId).evaluate((el) => {
-      el.scrollIntoView({ block: 'center', behavior: 'instant' });
-      const r = el.getBoundingClientRect();
-      const points = [
-        [r.left + r.width / 2, r.top + r.height / 2],
-        [r.left + r.width / 4, r.top + r.height / 4],
-        [r.right - r.width / 4, r.bottom - r.height / 4],
-      ];
-      return points.every(([x, y]) => x! >= 0 && y! >= 0 && x! < innerWidth && y! < innerHeight && el.contains(document.elementFromPoint(x!, y!)));
-    });
+  /** Whether the control, once scrolled to, is wholly in view with nothing pinned over it. */
+  const reachable = async (testId: string) => {
+    await page.getByTestId(testId).evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+    return (await boxesInView(page, `[data-testid="${testId}"]`))[0]?.inView;
+  };
   // The stage is pinned at the top on a phone; with the code under it the two are taller than the
   // screen, and the settings scrolled under them (seed 320456553 of the random walk).
   expect(await reachable('send-code'), 'the whole code in view, nothing over it').toBe(true);

@@ -156,3 +156,20 @@ export async function expectSteadyStage(page: Page, stage: number, picture: numb
   expect(Math.abs(inner.x + inner.width / 2 - (outer.x + outer.width / 2)), 'centred across').toBeLessThan(1);
   expect(Math.abs(inner.y + inner.height / 2 - (outer.y + outer.height / 2)), 'centred down').toBeLessThan(1);
 }
+
+/** The boxes of the elements `selector` finds, and whether each is in view as a person sees it: wholly inside the viewport, neither clipped by a scroller nor covered. */
+export async function boxesInView(page: Page, selector: string) {
+  return page.locator(selector).evaluateAll((els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      const inside = r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5;
+      // Not clipped by a scroller or covered: what is at its centre and near its corners is itself.
+      const seen = [
+        [0.5, 0.5],
+        [0.1, 0.1],
+        [0.9, 0.9],
+      ].every(([fx, fy]) => el.contains(document.elementFromPoint(r.left + r.width * fx!, r.top + r.height * fy!)));
+      return { id: (el as HTMLElement).dataset.testid ?? el.tagName, inView: inside && seen, top: Math.round(r.top), bottom: Math.round(r.bottom) };
+    }),
+  );
+}

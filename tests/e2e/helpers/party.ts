@@ -1,25 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import jpeg from 'jpeg-js';
+import { boxesInView } from './layout';
 
 /** The booth at a party (issue 27): what is in view after a sequence, measured as a person sees it. */
-
-/** Boxes of `testid`s on the page, and whether each lies wholly inside the viewport. */
-/** (Wholly inside the viewport, neither clipped by a scroller nor covered.) */
-export async function boxesInView(page: Page, selector: string) {
-  return page.locator(selector).evaluateAll((els) =>
-    els.map((el) => {
-      const r = el.getBoundingClientRect();
-      const inside = r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5;
-      // Not clipped by a scroller or covered: what is at its centre and near its corners is itself.
-      const seen = [
-        [0.5, 0.5],
-        [0.1, 0.1],
-        [0.9, 0.9],
-      ].every(([fx, fy]) => el.contains(document.elementFromPoint(r.left + r.width * fx!, r.top + r.height * fy!)));
-      return { id: (el as HTMLElement).dataset.testid ?? el.tagName, inView: inside && seen, top: Math.round(r.top), bottom: Math.round(r.bottom) };
-    }),
-  );
-}
 
 export async function fourShots(page: Page) {
   await page.getByTestId('shot-count').selectOption('4');
