@@ -1,7 +1,8 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { PaintedCanvas, type Paint } from '../../components/PaintedCanvas';
-import { useRadioKeys } from '../../components/useRadioKeys';
+import { Choice, ChoiceStrip } from '../../components/ChoiceStrip';
+import { LevelSlider } from '../../components/LevelSlider';
 import { useI18n } from '../../i18n/I18nProvider';
 import { shortcutsOf } from '../../lib/actions';
 import { BACKGROUND_ACTIONS } from './actions';
@@ -65,7 +66,6 @@ export function BackgroundPicker({ busy, pictures }: { busy: boolean; pictures: 
   const model = useAtomValue(segmenterStatusAtom);
   const choice = currentChoice(settings);
   const headingId = useId();
-  const idBase = useId();
   const fileRef = useRef<HTMLInputElement>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [reading, setReading] = useState(false);
@@ -92,8 +92,6 @@ export function BackgroundPicker({ busy, pictures }: { busy: boolean; pictures: 
   // "Your picture" is a choice only once there is a picture; before that it is a button that asks for one.
   const ids = availableChoices(custom !== null);
   const select = (id: string) => selectBackground(store, id as BackgroundChoice);
-  const move = useRadioKeys({ ids, current: choice, select, attr: 'data-background' });
-  const focusable = ids.includes(choice) ? choice : ids[0];
 
   const adopt = (bitmap: ImageBitmap) => {
     setCustomBackdrop(store, bitmap, retire);
@@ -132,28 +130,16 @@ export function BackgroundPicker({ busy, pictures }: { busy: boolean; pictures: 
     return <PaintedCanvas width={SWATCH_W} height={SWATCH_H} paint={PAINT_BACKDROP[c.slice('backdrop:'.length) as BackdropId]} className="bg-swatch" />;
   };
 
-  const slider = (key: 'blur' | 'tolerance' | 'spill', label: string, testId: string) => {
-    const id = `${idBase}-${key}`;
-    return (
-      <div className="bg-slider">
-        <label htmlFor={id}>{label}</label>
-        <input
-          id={id}
-          type="range"
-          min={0}
-          max={100}
-          step={1}
-          value={settings[key]}
-          disabled={busy}
-          data-testid={testId}
-          onChange={(e) => setBackgroundLevel(store, { [key]: Number(e.target.value) })}
-        />
-        <output htmlFor={id} aria-live="off">
-          {settings[key]}
-        </output>
-      </div>
-    );
-  };
+  const slider = (key: 'blur' | 'tolerance' | 'spill', label: string, testId: string) => (
+    <LevelSlider
+      className="bg-slider"
+      label={label}
+      value={settings[key]}
+      disabled={busy}
+      testId={testId}
+      onChange={(value) => setBackgroundLevel(store, { [key]: value })}
+    />
+  );
 
   const modelFailed = model.state === 'failed' && NEEDS_MODEL.has(settings.kind) && !settings.green;
   const modelLoading = model.state === 'loading' && NEEDS_MODEL.has(settings.kind) && !settings.green;
@@ -173,33 +159,24 @@ export function BackgroundPicker({ busy, pictures }: { busy: boolean; pictures: 
         </p>
       )}
       <div className="bg-strip">
-        <div
-          role="radiogroup"
-          aria-labelledby={headingId}
-          aria-keyshortcuts={[shortcutsOf(BACKGROUND_ACTIONS, 'background.next'), shortcutsOf(BACKGROUND_ACTIONS, 'background.previous')].join(' ')}
-          onKeyDown={move}
+        <ChoiceStrip
+          ids={ids}
+          current={choice}
+          select={select}
+          labelledBy={headingId}
+          keyShortcuts={[shortcutsOf(BACKGROUND_ACTIONS, 'background.next'), shortcutsOf(BACKGROUND_ACTIONS, 'background.previous')].join(' ')}
           className="bg-choices"
+          disabled={busy}
         >
           {ids.map((c) => (
-            <button
-              key={c}
-              type="button"
-              role="radio"
-              aria-checked={c === choice}
-              tabIndex={c === focusable ? 0 : -1}
-              className="bg-option"
-              data-background={c}
-              data-testid={`background-${c}`}
-              disabled={busy}
-              onClick={() => select(c)}
-            >
+            <Choice key={c} id={c} tile className="bg-option" testId={`background-${c}`}>
               {swatch(c)}
               <span className="bg-name">{t(nameKey(c))}</span>
-            </button>
+            </Choice>
           ))}
-        </div>
+        </ChoiceStrip>
         {!custom && (
-          <button type="button" className="bg-option bg-add" data-testid="background-custom" disabled={busy || reading} onClick={() => fileRef.current?.click()}>
+          <button type="button" className="choice-tile bg-add" data-testid="background-custom" disabled={busy || reading} onClick={() => fileRef.current?.click()}>
             <span className="bg-swatch bg-swatch-add" aria-hidden="true" />
             <span className="bg-name">{t('background.addPicture')}</span>
           </button>

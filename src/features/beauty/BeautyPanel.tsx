@@ -15,6 +15,7 @@ import {
 import { useI18n } from '../../i18n/I18nProvider';
 import { beautyEnabledAtom, beautyLevelsAtom, makeupColorsAtom } from './state';
 import { faceTrackingAtom } from '../vision/state';
+import { LevelSlider } from '../../components/LevelSlider';
 import './BeautyPanel.css';
 
 /**
@@ -129,47 +130,36 @@ export default function BeautyPanel({
       </fieldset>
 
       <div className="beauty-sliders">
-        {BEAUTY_LEVELS.map((key) => {
-          const id = `${idBase}-${key}`;
-          return (
-            <div className="beauty-slider" key={key}>
-              <label htmlFor={id}>{t(`beauty.levels.${key}`)}</label>
-              <input
-                id={id}
-                type="range"
-                min={0}
-                max={100}
-                step={1}
-                value={levels[key]}
-                disabled={!enabled}
-                data-level={key}
-                onChange={(e) => setLevel(key, Number(e.target.value))}
-              />
-              <output htmlFor={id} aria-live="off">
-                {levels[key]}
-              </output>
-              {(key === 'lips' || key === 'blush') && (
-                <fieldset className="beauty-shades" disabled={!enabled}>
-                  <legend>{t(key === 'lips' ? 'beauty.lipColor' : 'beauty.blushColor')}</legend>
-                  {(Object.entries(key === 'lips' ? LIP_COLORS : BLUSH_COLORS) as [string, readonly number[]][]).map(([shade, rgb]) => (
-                    <label key={shade} className="beauty-shade">
-                      <input
-                        type="radio"
-                        name={`${idBase}-${key}-shade`}
-                        value={shade}
-                        checked={colors[key] === shade}
-                        data-shade={`${key}:${shade}`}
-                        onChange={() => setColors((c) => ({ ...c, [key]: shade }))}
-                      />
-                      <span className="beauty-swatch" style={{ background: `rgb(${rgb.map((v) => Math.round(v * 255)).join(' ')})` }} aria-hidden="true" />
-                      <span>{t(`beauty.colors.${shade}`)}</span>
-                    </label>
-                  ))}
-                </fieldset>
-              )}
-            </div>
-          );
-        })}
+        {BEAUTY_LEVELS.map((key) => (
+          <LevelSlider
+            key={key}
+            label={t(`beauty.levels.${key}`)}
+            value={levels[key]}
+            disabled={!enabled}
+            level={key}
+            onChange={(value) => setLevel(key, value)}
+          >
+            {(key === 'lips' || key === 'blush') && (
+              <fieldset className="beauty-shades" disabled={!enabled}>
+                <legend>{t(key === 'lips' ? 'beauty.lipColor' : 'beauty.blushColor')}</legend>
+                {(Object.entries(key === 'lips' ? LIP_COLORS : BLUSH_COLORS) as [string, readonly number[]][]).map(([shade, rgb]) => (
+                  <label key={shade} className="beauty-shade">
+                    <input
+                      type="radio"
+                      name={`${idBase}-${key}-shade`}
+                      value={shade}
+                      checked={colors[key] === shade}
+                      data-shade={`${key}:${shade}`}
+                      onChange={() => setColors((c) => ({ ...c, [key]: shade }))}
+                    />
+                    <span className="beauty-swatch" style={{ background: `rgb(${rgb.map((v) => Math.round(v * 255)).join(' ')})` }} aria-hidden="true" />
+                    <span>{t(`beauty.colors.${shade}`)}</span>
+                  </label>
+                ))}
+              </fieldset>
+            )}
+          </LevelSlider>
+        ))}
       </div>
 
       <div className="beauty-foot">

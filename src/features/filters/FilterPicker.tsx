@@ -1,6 +1,6 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useRef } from 'react';
-import { useRadioKeys } from '../../components/useRadioKeys';
+import { Choice, ChoiceStrip } from '../../components/ChoiceStrip';
 import { shortcutsOf } from '../../lib/actions';
 import { FILTER_ACTIONS } from './actions';
 import { selectFilter } from './select';
@@ -28,7 +28,7 @@ export function FilterPicker({ thumbnails }: { thumbnails: Map<string, HTMLCanva
   useEffect(() => {
     const frame = requestAnimationFrame(() => {
       const strip = listRef.current;
-      const el = strip?.querySelector<HTMLElement>(`[data-filter-id="${filterId}"]`);
+      const el = strip?.querySelector<HTMLElement>(`[data-choice="${filterId}"]`);
       if (!strip || !el) return;
       const left = el.offsetLeft - strip.offsetLeft;
       if (left < strip.scrollLeft || left + el.offsetWidth > strip.scrollLeft + strip.clientWidth) {
@@ -38,54 +38,38 @@ export function FilterPicker({ thumbnails }: { thumbnails: Map<string, HTMLCanva
     return () => cancelAnimationFrame(frame);
   }, [filterId]);
 
-  const move = useRadioKeys({ ids: FILTER_IDS, current: filterId, select, attr: 'data-filter-id' });
-
   return (
     <section className="card booth-filters" aria-labelledby="filters-heading">
       <h2 id="filters-heading">{t('filters.heading')}</h2>
       {/* Keys where there is a keyboard (a fine pointer), the swipe where there is a touch screen. */}
       <p className="booth-hint hint-keys">{t('filters.keysHint')}</p>
       <p className="booth-hint hint-touch">{t('booth.swipeHint')}</p>
-      <div role="radiogroup" aria-labelledby="filters-heading" ref={listRef} onKeyDown={move} className="filter-strip" data-testid="filter-picker">
+      <ChoiceStrip ids={FILTER_IDS} current={filterId} select={select} labelledBy="filters-heading" className="filter-strip" testId="filter-picker" ref={listRef}>
         {FILTER_GROUPS.map((group) => (
           <div key={group} className="filter-group">
             <h3 className="filter-group-title">{t(`filters.groups.${group}`)}</h3>
             <div className="filter-grid">
-              {FILTERS.filter((f) => f.group === group).map((f) => {
-                const checked = f.id === filterId;
-                return (
-                  <button
-                    key={f.id}
-                    type="button"
-                    role="radio"
-                    aria-checked={checked}
-                    tabIndex={checked ? 0 : -1}
-                    className="filter-option"
-                    data-filter-id={f.id}
-                    data-testid={`filter-${f.id}`}
-                    onClick={() => select(f.id)}
-                    aria-keyshortcuts={shortcutsOf(FILTER_ACTIONS, `filter.${f.id}`)}
-                  >
-                    <canvas
-                      className="filter-thumb"
-                      width={THUMB_WIDTH}
-                      height={THUMB_HEIGHT}
-                      aria-hidden="true"
-                      ref={(el) => {
-                        if (el) thumbnails.set(f.id, el);
-                        else thumbnails.delete(f.id);
-                      }}
-                    />
-                    <span className="filter-name">
-                      {f.key && <kbd className="filter-key">{f.key}</kbd>} {t(`filters.names.${f.id}`)}
-                    </span>
-                  </button>
-                );
-              })}
+              {FILTERS.filter((f) => f.group === group).map((f) => (
+                <Choice key={f.id} id={f.id} tile className="filter-option" testId={`filter-${f.id}`} keyShortcuts={shortcutsOf(FILTER_ACTIONS, `filter.${f.id}`)}>
+                  <canvas
+                    className="filter-thumb"
+                    width={THUMB_WIDTH}
+                    height={THUMB_HEIGHT}
+                    aria-hidden="true"
+                    ref={(el) => {
+                      if (el) thumbnails.set(f.id, el);
+                      else thumbnails.delete(f.id);
+                    }}
+                  />
+                  <span className="filter-name">
+                    {f.key && <kbd className="filter-key">{f.key}</kbd>} {t(`filters.names.${f.id}`)}
+                  </span>
+                </Choice>
+              ))}
             </div>
           </div>
         ))}
-      </div>
+      </ChoiceStrip>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useId } from 'react';
 import { PaintedCanvas, type Paint } from '../../components/PaintedCanvas';
-import { useRadioKeys } from '../../components/useRadioKeys';
+import { Choice, ChoiceStrip } from '../../components/ChoiceStrip';
 import { useI18n } from '../../i18n/I18nProvider';
 import { shortcutsOf } from '../../lib/actions';
 import { faceTrackingAtom } from '../vision/state';
@@ -43,30 +43,17 @@ export function PropPicker() {
 
   // A prop needs the landmarks: the booth session loads the face model as soon as one is chosen.
 
-  const move = useRadioKeys({ ids: PROP_CHOICES, current: propId, select, attr: 'data-prop-id' });
-
   const option = (id: string, label: string) => {
     const paint = PAINT_PROP.get(id);
-    const checked = id === propId;
     return (
-      <button
-        key={id}
-        type="button"
-        role="radio"
-        aria-checked={checked}
-        tabIndex={checked ? 0 : -1}
-        className="prop-option"
-        data-prop-id={id}
-        data-testid={`prop-${id}`}
-        onClick={() => select(id)}
-      >
+      <Choice key={id} id={id} tile className="prop-option" testId={`prop-${id}`}>
         {paint ? (
           <PaintedCanvas width={ICON_W} height={ICON_H} paint={paint} className="prop-icon" />
         ) : (
           <span className="prop-icon prop-icon-none" aria-hidden="true" />
         )}
         <span className="prop-name">{label}</span>
-      </button>
+      </Choice>
     );
   };
 
@@ -79,11 +66,12 @@ export function PropPicker() {
           {t('props.unavailable')}
         </p>
       )}
-      <div
-        role="radiogroup"
-        aria-labelledby={headingId}
-        aria-keyshortcuts={[shortcutsOf(PROP_ACTIONS, 'prop.next'), shortcutsOf(PROP_ACTIONS, 'prop.previous')].join(' ')}
-        onKeyDown={move}
+      <ChoiceStrip
+        ids={PROP_CHOICES}
+        current={propId}
+        select={select}
+        labelledBy={headingId}
+        keyShortcuts={[shortcutsOf(PROP_ACTIONS, 'prop.next'), shortcutsOf(PROP_ACTIONS, 'prop.previous')].join(' ')}
         className="prop-strip"
       >
         {option(NO_PROP, t('props.none'))}
@@ -92,7 +80,7 @@ export function PropPicker() {
             {PROPS.filter((p) => p.group === group).map((p) => option(p.id, t(`props.names.${p.id}`)))}
           </div>
         ))}
-      </div>
+      </ChoiceStrip>
     </section>
   );
 }
