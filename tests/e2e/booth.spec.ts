@@ -1,5 +1,6 @@
 import { launchWithCamera } from './env';
 import { test, expect } from './fixtures';
+import { toStrip } from './drivers/strip';
 import { capturedJpegs, correlation, firstClipFrame, grid, meanRgb, pickFilter, previewPixels } from './helpers/booth';
 import { captureSequence } from './helpers/capture';
 import { liveCameraTracks, spyOnCameraStreams, unplugCamera } from './helpers/trust';
@@ -142,9 +143,7 @@ test.describe('booth with a camera', () => {
     // Send to a phone is in the tray once there are photos (its code loads when a sequence starts).
     await expect(page.getByTestId('send-open')).toBeVisible();
 
-    await page.getByTestId('to-preview').click();
-    await expect(page).toHaveURL(/\/preview$/);
-    await expect(page.getByTestId('preview-photo')).toHaveCount(4);
+    await toStrip(page, 4);
   });
 
   test('Escape stops the countdown and keeps the photos taken so far', async ({ page }) => {

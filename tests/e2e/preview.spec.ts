@@ -6,6 +6,7 @@ import { LAYOUTS } from '../../src/features/strip/layouts';
 import { readJfifDensity } from '../../src/features/strip/jfif';
 import { launchWithCamera } from './env';
 import { expect, expectAccessible, expectOnlyOwnOrigin, test } from './fixtures';
+import { openStrip, toStrip } from './drivers/strip';
 import { captureSequence } from './helpers/capture';
 import { fillQuota, limitQuota } from './helpers/quota';
 import { stableReading } from './helpers/stable';
@@ -18,15 +19,11 @@ test.use({
 
 const SHOTS = 4;
 
-/** Takes photos in the real booth with the fake camera, then follows the booth's link to /preview. */
+/** Takes photos in the real booth with the fake camera, then follows the booth's link to the strip. */
 async function captureAndPreview(page: Page, shots = SHOTS) {
   test.setTimeout(180_000);
-  await page.goto('/photobooth');
-  await captureSequence(page, { shots, countdown: 0 });
-  await page.getByTestId('to-preview').click();
+  await openStrip(page, { shots });
   await expect(page.locator('h1')).toHaveText(tr('en', 'preview.title'));
-  await expect(page.getByTestId('preview-photo')).toHaveCount(shots);
-  await expect(page.getByTestId('strip-canvas')).not.toHaveAttribute('data-renders', '0');
 }
 
 /** A small fingerprint of what the preview canvas shows (16×48 averaged pixels). */
@@ -103,8 +100,7 @@ test('when storage is full the photos stay in memory and the visitor is told', a
     await page.goto('/photobooth');
     expect(await fillQuota(page), 'the filler took the free space').toBeGreaterThan(1 << 20);
     await captureSequence(page, { shots: 2, countdown: 0 });
-    await page.getByTestId('to-preview').click();
-    await expect(page.getByTestId('preview-photo')).toHaveCount(2);
+    await toStrip(page, 2);
     const notice = page.getByTestId('storage-notice');
     await expect(notice).toHaveText(new RegExp(tr('en', 'storage.full').slice(0, 30)));
     await expect(page.getByTestId('strip-canvas')).toHaveAttribute('data-drawn-layout', 'classic');

@@ -6,7 +6,7 @@ import { CUT_LINE, PAPER_INCHES, PRINT_DPI, type Paper } from '../../src/feature
 import { readJfifDensity } from '../../src/features/strip/jfif';
 import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
-import { captureSequence } from './helpers/capture';
+import { openStrip } from './drivers/strip';
 import { decodeJpeg, expectOverlayStrip, keepOverlayDesign, THREE_WINDOWS } from './helpers/designs';
 import { tr } from './i18n';
 
@@ -171,10 +171,7 @@ async function toStripPage(page: Page) {
     w.__printed = 0;
     window.print = () => void w.__printed++;
   });
-  await page.goto('/photobooth');
-  await captureSequence(page, { shots: 3, countdown: 0 });
-  await page.getByTestId('to-preview').click();
-  await expect(page.locator('h1')).toHaveText(tr('en', 'preview.title'));
+  await openStrip(page, { shots: 3 });
 }
 
 const printed = (page: Page) => page.evaluate(() => (window as unknown as { __printed: number }).__printed);

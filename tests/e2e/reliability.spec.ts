@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
 import { layoutById, stripSize } from '../../src/features/strip/layouts';
 import { expect, test } from './fixtures';
+import { openStrip } from './drivers/strip';
 import { captureSequence } from './helpers/capture';
 import {
   centreColours,
@@ -24,14 +24,6 @@ import { tr } from './i18n';
  * Runs on the test build (dist-test/, with window.__pbTest).
  */
 
-/** Takes `shots` photos in the booth, then follows its link to the preview and waits for the strip. */
-async function captureAndPreview(page: Page, shots: number) {
-  await page.goto('/photobooth');
-  await captureSequence(page, { shots, countdown: 0 });
-  await page.getByTestId('to-preview').click();
-  await expect(page.getByTestId('preview-photo')).toHaveCount(shots);
-  await expect(page.getByTestId('strip-canvas')).not.toHaveAttribute('data-renders', '0');
-}
 
 /* ------------------------------------------------------------------------------------------ */
 /* Saved data                                                                                 */
@@ -165,7 +157,7 @@ test.describe('the composer worker fails to load', () => {
       refused.push(route.request().url());
       return route.fulfill({ status: 404, contentType: 'text/plain', body: 'not found' });
     });
-    await captureAndPreview(page, 2);
+    await openStrip(page, { shots: 2 });
     expect(refused.length, 'the worker script was asked for and refused').toBeGreaterThan(0);
 
     const canvas = page.getByTestId('strip-canvas');
@@ -212,7 +204,7 @@ test.describe('share', () => {
   test('the strip file is made before the tap, and shared while the tap still counts', async ({ page }) => {
     test.setTimeout(120_000);
     await simulateWebShare(page, 'ok');
-    await captureAndPreview(page, 2);
+    await openStrip(page, { shots: 2 });
     // The app makes the file once the design has settled (700 ms): wait for that JPEG File.
     await page.waitForFunction(() => (window as unknown as { __jpegFiles: unknown[] }).__jpegFiles.length > 0, undefined, { timeout: 30_000 });
 
@@ -234,7 +226,7 @@ test.describe('share', () => {
   test('a refused share sheet offers the download (a real JPEG) and the share links', async ({ page }) => {
     test.setTimeout(120_000);
     await simulateWebShare(page, 'refuse');
-    await captureAndPreview(page, 2);
+    await openStrip(page, { shots: 2 });
     await page.getByRole('button', { name: tr('en', 'share.social'), exact: true }).click();
     const fallback = page.getByTestId('share-fallback');
     await expect(fallback).toContainText(tr('en', 'share.refused'));
@@ -260,7 +252,7 @@ test.describe('share', () => {
   test('without Web Share (desktop) the share button offers the download and the links', async ({ page }) => {
     test.setTimeout(120_000);
     await removeWebShare(page);
-    await captureAndPreview(page, 2);
+    await openStrip(page, { shots: 2 });
     await page.getByRole('button', { name: tr('en', 'share.social'), exact: true }).click();
     const fallback = page.getByTestId('share-fallback');
     await expect(fallback).toContainText(tr('en', 'share.linksIntro'));

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { toStrip } from './drivers/strip';
 import { tr } from './i18n';
 import { storedPhotos } from './helpers/layout';
 
@@ -37,6 +38,5 @@ test('a saved session that never opens (IndexedDB not answering) leaves the app 
   await page.getByTestId('shot-count').selectOption('1');
   await page.getByTestId('start-capture').click();
   await expect(page.getByTestId('captured-thumb')).toHaveCount(1, { timeout: 30_000 });
-  await page.getByTestId('to-preview').click();
-  await expect(page.getByTestId('preview-photo')).toHaveCount(1, { timeout: 20_000 });
+  await toStrip(page, 1);
 });

@@ -2,6 +2,7 @@ import { launchWithCamera } from './env';
 import { decodeDescription, encodeDescription } from '../../src/features/send/codec';
 import { ANSWER_PREFIX } from '../../src/features/send/peer';
 import { expect, test } from './fixtures';
+import { toStrip } from './drivers/strip';
 import { captureSequence } from './helpers/capture';
 import { LiveCamera } from './helpers/liveCamera';
 import { launchPhone, readQr } from './drivers/phone';
@@ -23,8 +24,7 @@ async function boothWithCode(page: import('@playwright/test').Page, times?: { ex
   // (The preview page is reached in the page: what the seam sets holds.)
   if (times) await page.evaluate((t) => window.__pbTest!.send.setTimes(t), times);
   await captureSequence(page, { shots: 1, countdown: 0 });
-  await page.getByTestId('to-preview').click();
-  await expect(page.getByTestId('preview-photo')).toHaveCount(1);
+  await toStrip(page, 1);
   await page.getByTestId('send-open').click();
   await expect(page.getByTestId('send-code')).toBeVisible({ timeout: 20_000 });
 }
@@ -101,7 +101,6 @@ test.describe('Send to a phone’s code missing', () => {
     await expect(page.getByTestId('captured-thumb')).toHaveCount(1);
     await expect(page.locator('.screen-error')).toHaveCount(0);
     await expect(page.getByTestId('send-open')).toHaveCount(0);
-    await page.getByTestId('to-preview').click();
-    await expect(page.getByTestId('preview-photo')).toHaveCount(1);
+    await toStrip(page, 1);
   });
 });

@@ -1,6 +1,6 @@
 import { launchWithCamera } from './env';
 import { expect, expectAccessible, expectOnlyOwnOrigin, test } from './fixtures';
-import { captureSequence } from './helpers/capture';
+import { openStrip } from './drivers/strip';
 import { LiveCamera } from './helpers/liveCamera';
 import { fileSha, holdUpToCamera, launchPhone, readQr } from './drivers/phone';
 import { guestTurn, startEvent } from './drivers/event';
@@ -19,10 +19,7 @@ process.on('exit', () => camera.remove());
 
 test('from the strip page: the strip arrives on the phone byte-identical to the download, with no server in between', async ({ page, requests, baseURL }) => {
   test.setTimeout(180_000);
-  await page.goto('/photobooth');
-  await captureSequence(page, { shots: 2, countdown: 0 });
-  await page.getByTestId('to-preview').click();
-  await expect(page.getByTestId('preview-photo')).toHaveCount(2);
+  await openStrip(page, { shots: 2 });
 
   // The booth's own download: the JPG the phone must receive, byte for byte.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /JPG/ }).first().click()]);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { toStrip } from './drivers/strip';
 import { captureSequence } from './helpers/capture';
 import { tr } from './i18n';
 
@@ -129,8 +130,7 @@ test('the previous version’s saved photo, settings, gallery strip and backdrop
   expect(after.stores.settings!.records).toEqual(before.stores.settings!.records);
   expect((await dbState(page, 'photobooth-background')).version).toBe(1);
 
-  await page.getByTestId('to-preview').click();
-  await expect(page.getByTestId('preview-photo')).toHaveCount(1);
+  await toStrip(page, 1);
   await expect(page.getByLabel(tr('en', 'strip.caption'))).toHaveValue(EARLIER_CAPTION);
 
   await page.goto('/event');

@@ -4,6 +4,7 @@ import { unzipSync } from 'fflate';
 import jpeg from 'jpeg-js';
 import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
+import { toStrip } from './drivers/strip';
 import { captureSequence } from './helpers/capture';
 import { liveCameraTracks, setTabHidden, spyOnCameraStreams, storedPhotoCount, unplugCamera } from './helpers/trust';
 import { thumbIds } from './helpers/reliability';
@@ -156,9 +157,7 @@ test.describe('storage faults', () => {
     await captureSequence(page, { shots: 2, countdown: 0 });
     const ids = await thumbIds(page);
     // In-app navigation keeps them in memory, both ways.
-    await page.getByTestId('to-preview').click();
-    await expect(page.getByTestId('preview-photo')).toHaveCount(2);
-    await expect(page.getByTestId('strip-canvas')).not.toHaveAttribute('data-renders', '0');
+    await toStrip(page, 2);
     await expect(page.getByTestId('storage-notice')).toContainText(tr('it', 'storage.memory'));
     await page.getByRole('link', { name: tr('it', 'preview.takeNew') }).first().click();
     await expect(page.getByTestId('captured-thumb')).toHaveCount(2);
@@ -186,9 +185,7 @@ test.describe('storage faults', () => {
         await expect(page.getByTestId('storage-notice')).toHaveAttribute('data-kind', 'full');
         await expect(page.getByTestId('storage-notice')).toContainText(tr('en', 'storage.full').slice(0, 30));
         await expect(page.getByTestId('captured-thumb')).toHaveCount(1);
-        await page.getByTestId('to-preview').click();
-        await expect(page.getByTestId('preview-photo')).toHaveCount(1);
-        await expect(page.getByTestId('strip-canvas')).not.toHaveAttribute('data-renders', '0');
+        await toStrip(page, 1);
         // Space freed: the next change is saved and the notice goes.
         await freeQuota(page);
         await page.getByRole('link', { name: tr('en', 'preview.takeNew') }).first().click();

@@ -6,6 +6,7 @@ import { CSP_META, SECURITY_HEADERS } from '../../scripts/security-headers';
 import { LAYOUTS } from '../../src/features/strip/layouts';
 import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
+import { toStrip } from './drivers/strip';
 import { enableBeauty } from './helpers/beauty';
 import { captureSequence } from './helpers/capture';
 import { cspViolations, expectNothingLeaves, listenForCspViolations, recordRequests } from './helpers/trust';
@@ -44,8 +45,7 @@ test('the whole flow sends nothing anywhere: own origin only, no request with a 
   await openBooth(page);
   await enableBeauty(page);
   await captureSequence(page, { shots: 4, countdown: 0 });
-  await page.getByTestId('to-preview').click();
-  await expect(page.getByTestId('preview-photo')).toHaveCount(4);
+  await toStrip(page, 4);
   const canvas = page.getByTestId('strip-canvas');
 
   for (const layout of LAYOUTS) {
