@@ -1,7 +1,11 @@
+import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
+import { LOOK_ATOMS, readLook } from '../../src/features/booth/session/look';
+import { propIdAtom } from '../../src/features/props/state';
 import { facesForPhoto, isSameFace } from '../../src/features/vision/shotFaces';
-import { lookNeedsFaces, lookNeedsMask, photoInputs, previewInputs, STAGES, type Look } from '../../src/features/booth/stages';
-import { PRESET_LEVELS, ZERO_LEVELS } from '../../src/features/beauty/meta';
+import { STAGES, type Look } from '../../src/features/booth/stages';
+import * as inputs from '../../src/features/booth/renderer/stageInputs';
+import { PRESET_LEVELS } from '../../src/features/beauty/meta';
 import { DEFAULT_BACKGROUND } from '../../src/features/background/meta';
 import { eyeUniforms, MAX_EYES } from '../../src/features/beauty/uniforms';
 import { MAX_FACES } from '../../src/features/vision/meta';
@@ -11,7 +15,14 @@ import type { FaceLandmarks } from '../../src/features/vision/types';
 const face = (x: number, y: number, size = 0.1): FaceLandmarks =>
   Array.from({ length: 478 }, (_, i) => ({ x: x + ((i % 22) / 21) * size, y: y + (Math.floor(i / 22) / 21) * size, z: 0 }));
 
-const look = (over: Partial<Look> = {}): Look => ({ filterId: 'none', mirror: false, beauty: { enabled: false, levels: ZERO_LEVELS }, prop: 'none', background: DEFAULT_BACKGROUND, customBackdrop: null, ...over });
+/** A look with no filter, each stage at its plain look but for those given (by stage id). */
+const look = (stages: Record<string, unknown> = {}): Look => ({ filterId: 'none', mirror: false, stages: Object.fromEntries(STAGES.map((s) => [s.id, s.id in stages ? stages[s.id] : s.look.plain])) });
+// The registry's own stages, as the booth session hands them to the renderer.
+const lookNeedsFaces = (l: Look) => inputs.lookNeedsFaces(l, STAGES);
+const lookNeedsMask = (l: Look) => inputs.lookNeedsMask(l, STAGES);
+const previewInputs = (l: Look, live: Parameters<typeof inputs.previewInputs>[1]) => inputs.previewInputs(l, live, STAGES);
+const photoInputs = (l: Look, shot: Parameters<typeof inputs.photoInputs>[1]) => inputs.photoInputs(l, shot, STAGES);
+const bg = (over: object) => ({ background: { ...DEFAULT_BACKGROUND, ...over }, customBackdrop: null });
 
 describe('faces for a photo', () => {
   const a = face(0.1, 0.3);
@@ -34,31 +45,50 @@ describe('the stage registry', () => {
   });
   it('needs the person mask for blur, a backdrop or a picture, but not with the green-screen key (except to blur)', () => {
     expect(lookNeedsMask(look())).toBe(false);
-    expect(lookNeedsMask(look({ background: { ...DEFAULT_BACKGROUND, kind: 'blur' } }))).toBe(true);
-    expect(lookNeedsMask(look({ background: { ...DEFAULT_BACKGROUND, kind: 'backdrop' } }))).toBe(true);
-    expect(lookNeedsMask(look({ background: { ...DEFAULT_BACKGROUND, kind: 'backdrop', green: true } }))).toBe(false);
-    expect(lookNeedsMask(look({ background: { ...DEFAULT_BACKGROUND, kind: 'custom', green: true } }))).toBe(false);
-    expect(lookNeedsMask(look({ background: { ...DEFAULT_BACKGROUND, kind: 'blur', green: true } }))).toBe(true);
+    expect(lookNeedsMask(look({ background: bg({ kind: 'blur' }) }))).toBe(true);
+    expect(lookNeedsMask(look({ background: bg({ kind: 'backdrop' }) }))).toBe(true);
+    expect(lookNeedsMask(look({ background: bg({ kind: 'backdrop', green: true }) }))).toBe(false);
+    expect(lookNeedsMask(look({ background: bg({ kind: 'custom', green: true }) }))).toBe(false);
+    expect(lookNeedsMask(look({ background: bg({ kind: 'blur', green: true }) }))).toBe(true);
   });
   it('needs faces only while a beauty level or a prop is on', () => {
     expect(lookNeedsFaces(look())).toBe(false);
-    expect(lookNeedsFaces(look({ prop: 'glasses' }))).toBe(true);
+    expect(lookNeedsFaces(look({ props: 'glasses' }))).toBe(true);
     expect(lookNeedsFaces(look({ beauty: { enabled: true, levels: PRESET_LEVELS.fresh } }))).toBe(true);
     expect(lookNeedsFaces(look({ beauty: { enabled: false, levels: PRESET_LEVELS.fresh } }))).toBe(false);
   });
   it('gives each stage its own inputs: live faces in the preview; in a photo the still’s (plus missed) for beauty, the shown ones only for props', () => {
     const a = face(0.1, 0.3);
     const b = face(0.5, 0.3);
-    const l = look({ prop: 'glasses', beauty: { enabled: true, levels: PRESET_LEVELS.fresh } });
+    const beauty = { enabled: true, levels: PRESET_LEVELS.fresh };
+    const l = look({ props: 'glasses', beauty });
     expect(previewInputs(l, { faces: [a], mask: null })).toEqual({
       background: { settings: DEFAULT_BACKGROUND, mask: null, custom: null },
-      beauty: { beauty: l.beauty, faces: [a] },
+      beauty: { beauty, faces: [a] },
       props: { prop: 'glasses', faces: [a] },
     });
     const photo = photoInputs(l, { faces: { still: [b], shown: [a] }, mask: null });
-    expect(photo.beauty).toEqual({ beauty: l.beauty, faces: [b, a] });
+    expect(photo.beauty).toEqual({ beauty, faces: [b, a] });
     // A photo never gets a prop the preview did not show: not on b, found only on the still.
     expect(photo.props).toEqual({ prop: 'glasses', faces: [a] });
+  });
+});
+
+describe('each stage declares its own look', () => {
+  it('the look is read from each entry’s atom, and the preview follows each of them', () => {
+    const store = createStore();
+    store.set(propIdAtom, 'glasses');
+    const l = readLook(store, 'photo');
+    expect(Object.keys(l.stages)).toEqual(STAGES.map((s) => s.id));
+    for (const s of STAGES) expect(l.stages[s.id], s.id).toBe(store.get(s.look.atom));
+    expect(l.stages.props).toBe('glasses');
+    for (const s of STAGES) expect(LOOK_ATOMS, s.id).toContain(s.look.atom);
+  });
+  it('a stage a look leaves out is drawn plain: it needs nothing and draws as its plain look', () => {
+    const none = { filterId: 'none', mirror: false, stages: {} };
+    expect(lookNeedsFaces(none) || lookNeedsMask(none)).toBe(false);
+    expect(previewInputs(none, { faces: [], mask: null })).toEqual(previewInputs(look(), { faces: [], mask: null }));
+    for (const s of STAGES) expect(s.needs(s.look.plain), s.id).toEqual([]);
   });
 });
 

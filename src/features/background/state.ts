@@ -24,6 +24,9 @@ export const backgroundAtom = atomWithStorage<BackgroundSettings>('photobooth.ba
  */
 export const customBackdropAtom = atom<ImageBitmap | null>(null);
 
+/** The background stage's look (its registry entry, ./entry.ts): the settings and the picture. */
+export const backgroundLookAtom = atom((get) => ({ background: get(backgroundAtom), customBackdrop: get(customBackdropAtom) }));
+
 /** Whether the segmentation model is usable: loading, ready, or failed (and why, for the notice). */
 export type SegmenterStatus = { state: 'idle' } | { state: 'loading' } | { state: 'ready' } | { state: 'failed' };
 export const segmenterStatusAtom = atom<SegmenterStatus>({ state: 'idle' });

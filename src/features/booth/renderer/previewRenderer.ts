@@ -4,7 +4,8 @@ import { throwIfAborted } from '../../../lib/deadline';
 import { filterPass, prepareFilters } from '../../filters/pass';
 import { facesForPhoto } from '../../vision/shotFaces';
 import type { FaceLandmarks } from '../../vision/types';
-import { createStages, lookNeedsFaces, lookNeedsMask, lookPrograms, photoInputs, previewInputs, STAGES, type Look, type ShotInputs, type StageInputs } from '../stages';
+import type { BoothStage, Look, ShotInputs, StageInputs } from '../stages';
+import { createStages, lookNeedsFaces, lookNeedsMask, lookPrograms, photoInputs, previewInputs } from './stageInputs';
 import { backingSize } from './backingSize';
 import { capturePlain, captureWithPipeline, firstFrame, type CapturedImage } from './capture';
 import { FrameLoop } from './frameLoop';
@@ -60,7 +61,7 @@ export class PreviewRenderer {
     private video: HTMLVideoElement,
     private events: PreviewEvents = {},
     private faces: LiveFaceSource = NO_FACES,
-    private stages = STAGES,
+    private stages: readonly BoothStage[],
     private masks: LiveMaskSource = NO_MASKS,
   ) {
     this.sideReads = new SideReads(events);

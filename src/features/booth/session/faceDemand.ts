@@ -3,7 +3,8 @@ import type { Store } from '../../../state/store';
 import { pageFaceTracker, type FaceTracker } from '../../vision/faceTracker';
 import { faceTrackingAtom, type FaceTracking } from '../../vision/state';
 import type { LiveFaceSource } from '../renderer/previewRenderer';
-import { lookNeedsFaces, type Look } from '../stages';
+import { lookNeedsFaces } from '../renderer/stageInputs';
+import { STAGES, type Look } from '../stages';
 import { readLook } from './look';
 
 /**
@@ -45,7 +46,7 @@ export class FaceDemand {
 
   /** The preview's look changed (the session follows the store): a stage may need faces now. */
   lookChanged(look: Look): void {
-    if (this.framing || lookNeedsFaces(look)) void this.hold().load();
+    if (this.framing || lookNeedsFaces(look, STAGES)) void this.hold().load();
   }
 
   /** The camera plays: the strip's framing wants faces, once the first seconds are over and the browser idle. */

@@ -4,7 +4,8 @@ import type { SegmentMask } from '../../background/protocol';
 import { Segmenter } from '../../background/segmenter';
 import { segmenterStatusAtom } from '../../background/state';
 import type { LiveMaskSource } from '../renderer/previewRenderer';
-import { lookNeedsMask, type Look } from '../stages';
+import { lookNeedsMask } from '../renderer/stageInputs';
+import { STAGES, type Look } from '../stages';
 
 /**
  * When the person segmenter is loaded: once a stage needs the mask (a background chosen, unless
@@ -23,7 +24,7 @@ export class SegmentDemand {
   };
 
   lookChanged(look: Look): void {
-    if (lookNeedsMask(look)) this.hold().load().catch(() => undefined);
+    if (lookNeedsMask(look, STAGES)) this.hold().load().catch(() => undefined);
   }
 
   private hold(): Segmenter {

@@ -4,7 +4,8 @@ import type { FaceTracker } from '../../vision/faceTracker';
 import type { FaceLandmarks } from '../../vision/types';
 import type { ShotFaces } from '../../vision/shotFaces';
 import type { PreviewRenderer } from '../renderer/previewRenderer';
-import { lookNeedsFaces, lookNeedsMask, type Look, type ShotInputs } from '../stages';
+import { lookNeedsFaces, lookNeedsMask } from '../renderer/stageInputs';
+import { STAGES, type Look, type ShotInputs } from '../stages';
 import type { SegmentDemand } from './segmentDemand';
 
 export interface ShotDeps {
@@ -30,7 +31,7 @@ export async function takeShot(deps: ShotDeps, index: number, signal: AbortSigna
   const look = deps.readLook();
   const { tracker } = deps;
   // The faces the preview drew its effects on at this moment.
-  const shown = tracker && lookNeedsFaces(look) ? tracker.getLiveFaces().faces : [];
+  const shown = tracker && lookNeedsFaces(look, STAGES) ? tracker.getLiveFaces().faces : [];
   const facesFor = async (still: ImageBitmap): Promise<ShotFaces> => {
     if (!tracker?.isReady) return { still: [], shown };
     try {
@@ -42,7 +43,7 @@ export async function takeShot(deps: ShotDeps, index: number, signal: AbortSigna
     }
   };
   // The still's faces and its person mask are found side by side.
-  const needsMask = lookNeedsMask(look);
+  const needsMask = lookNeedsMask(look, STAGES);
   const shotFor = async (still: ImageBitmap): Promise<ShotInputs> => {
     const [faces, mask] = await Promise.all([facesFor(still), needsMask ? deps.masks.forStill(still, signal, deps.onMaskLate) : null]);
     return { faces, mask };
