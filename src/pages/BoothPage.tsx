@@ -51,8 +51,9 @@ export default function BoothPage() {
     if (busy || photoCount > 0) loadBoothSend().catch(() => undefined); // retried by the lazy component
   }, [busy, photoCount]);
 
-  const canShoot = useAtomValue(canShootAtom) && session !== null;
-  const start = () => canShoot && session.start();
+  // Published by the session (false before it exists and once it is gone).
+  const canShoot = useAtomValue(canShootAtom);
+  const start = () => canShoot && session?.start();
   const cancel = () => session?.cancel();
   const navigate = useLangNavigate();
   // Enter: on to the strip once a sequence has left photos, else the shutter (as Space).

@@ -104,7 +104,7 @@ export function EventBooth({ settings, onLeave }: Props) {
   }, [flow]);
 
   const phase = view.phase;
-  const canShoot = useAtomValue(canShootAtom) && session !== null;
+  const canShoot = useAtomValue(canShootAtom); // the session's (false before it exists and once it is gone)
   const go = () => {
     if (hostOpen) return; // the host's dialog is up: a trigger waits
     if (flow?.phase === 'attract') flow.begin();
