@@ -253,3 +253,17 @@ test("the moving strip of a design of one's own has the host's overlay in its fr
   // H.264 smears colour at edges more than a JPEG: a looser tolerance, the same margins.
   for (const frame of [0, 8]) expectOverlayStrip(await mp4Frame(page, strip.bytes, frame, 15), THREE_WINDOWS, 45);
 });
+
+test('the burst worker belongs to the booth’s visit: it starts with a shot with motion and goes when the visitor leaves the booth', async ({ page }) => {
+  const burstWorkers = () => page.workers().filter((w) => /\/burstFrames\.worker-[^/]+\.js$/.test(new URL(w.url()).pathname)).length;
+  await page.goto('/photobooth');
+  await turnMotionOn(page);
+  expect(burstWorkers(), 'no burst worker before a shot').toBe(0);
+  await captureSequence(page, { shots: 1, countdown: 0 });
+  await expect(page.getByTestId('motion-loop')).toHaveCount(1, { timeout: 30_000 });
+  expect(burstWorkers(), 'the burst was made in its worker').toBe(1);
+  await page.getByRole('link', { name: tr('en', 'nav.homeLabel') }).click();
+  await expect(page).toHaveURL(/\/$/);
+  // Gone with the booth's visit (the session's dispose), not left for its idle close 10 s after the burst.
+  await expect.poll(burstWorkers, { timeout: 4_000, message: 'the burst worker goes with the booth' }).toBe(0);
+});

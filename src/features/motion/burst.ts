@@ -15,22 +15,36 @@ type Ctx2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
 
 /** A frame not back from the worker in this long is dropped (the clip fills its slot from a neighbour). */
 const FRAME_DEADLINE_MS = 5_000;
-let frames: Bridge<BurstFramesApi> | null = null;
 
-/** The burst frames' worker (shared by every burst; let go after a while without one). */
-function framesWorker(): Bridge<BurstFramesApi> | null {
-  if (typeof VideoFrame === 'undefined' || typeof OffscreenCanvas === 'undefined' || typeof Worker === 'undefined') return null;
-  if (!frames) {
-    const bridge = connect<BurstFramesApi>(
-      () => new Worker(new URL('./burstFrames.worker.ts', import.meta.url), { type: 'module', name: 'burst-frames' }),
-      { idleMs: 10_000 },
-    );
-    bridge.onError(() => {
-      if (frames === bridge) frames = null;
-    });
-    frames = bridge;
+/**
+ * The burst frames' worker, for every burst of its owner (the booth session): made on first use,
+ * let go after a while without a burst, and ended with its owner.
+ */
+export class BurstFrames {
+  private bridge: Bridge<BurstFramesApi> | null = null;
+  private disposed = false;
+
+  /** The worker (started if need be), or null where the frames are made on the main thread. */
+  worker(): Bridge<BurstFramesApi> | null {
+    if (this.disposed || typeof VideoFrame === 'undefined' || typeof OffscreenCanvas === 'undefined' || typeof Worker === 'undefined') return null;
+    if (!this.bridge) {
+      const bridge = connect<BurstFramesApi>(
+        () => new Worker(new URL('./burstFrames.worker.ts', import.meta.url), { type: 'module', name: 'burst-frames' }),
+        { idleMs: 10_000 },
+      );
+      bridge.onError(() => {
+        if (this.bridge === bridge) this.bridge = null;
+      });
+      this.bridge = bridge;
+    }
+    return this.bridge;
   }
-  return frames;
+
+  dispose(): void {
+    this.disposed = true;
+    this.bridge?.terminate();
+    this.bridge = null;
+  }
 }
 
 /**
@@ -49,12 +63,14 @@ export class BurstRecorder {
   private ended: () => void = () => {};
 
   /**
+   * @param workers where the frames are scaled and encoded (its owner's worker)
    * @param size the clip's frame size (even, the camera's aspect)
    * @param flip mirror each frame (the preview is mirrored and photos are not, or the other way)
    * @param before frames to keep before the shutter (0 when nothing announced it)
    */
   constructor(
     tap: FrameTap,
+    private workers: BurstFrames,
     private size: { width: number; height: number },
     private flip: boolean,
     private before = FRAMES_BEFORE,
@@ -63,7 +79,7 @@ export class BurstRecorder {
     this.ctx = this.canvas.getContext('2d', { alpha: false }) as Ctx2D;
     this.ctx.imageSmoothingQuality = 'high';
     this.off = tap.onDrawn(() => this.take(tap.canvas));
-    framesWorker(); // started now: the countdown's last second is when the frames come
+    workers.worker(); // started now: the countdown's last second is when the frames come
   }
 
   /**
@@ -73,7 +89,7 @@ export class BurstRecorder {
    */
   private encode(image: HTMLCanvasElement | OffscreenCanvas): Promise<Blob> {
     const { width, height } = this.size;
-    const worker = framesWorker();
+    const worker = this.workers.worker();
     if (worker) {
       let frame: VideoFrame | null;
       try {

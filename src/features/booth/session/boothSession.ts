@@ -2,7 +2,7 @@ import { sleep } from '../../../lib/deadline';
 import { capturedPhotosAtom, unsavedPhotoIdsAtom, type CapturedPhoto } from '../../../state/session';
 import type { Store } from '../../../state/store';
 import { CameraController, type CameraState } from '../../camera/controller';
-import { BurstRecorder } from '../../motion/burst';
+import { BurstFrames, BurstRecorder } from '../../motion/burst';
 import { FRAMES_BEFORE, motionSize } from '../../motion/meta';
 import { motionOnAtom, motionSupportAtom } from '../../motion/state';
 import { classifyLight } from '../../vision/light';
@@ -70,6 +70,8 @@ export class BoothSession {
   private disposed = false;
   /** The QR code reader, while a send to a phone waits for its answer (and after, until disposed). */
   private codes: QrReader | null = null;
+  /** The motion bursts' frame worker (started at the first burst, let go when idle and with the session). */
+  private bursts = new BurstFrames();
 
   constructor(private store: Store) {
     this.camera = new CameraController((state) => this.onCamera(state));
@@ -248,7 +250,7 @@ export class BoothSession {
         if (!tap) return null;
         // The preview is drawn with the preview's mirroring; the burst follows the photo's.
         const flip = store.get(mirrorPreviewAtom) !== store.get(mirrorPhotosAtom);
-        return new BurstRecorder(tap, motionSize(tap.width, tap.height), flip, before);
+        return new BurstRecorder(tap, this.bursts, motionSize(tap.width, tap.height), flip, before);
       },
       shoot: (index, signal) =>
         takeShot(
@@ -295,6 +297,7 @@ export class BoothSession {
     for (const off of this.offs.splice(0)) off();
     this.camera.dispose();
     this.codes?.dispose();
+    this.bursts.dispose();
     this.faces.dispose();
     this.masks.dispose();
     this.pictures.dispose();
