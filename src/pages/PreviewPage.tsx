@@ -1,4 +1,4 @@
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import { LangLink } from '../components/LangLink';
 import { ExportActions } from '../features/strip/ui/ExportActions';
@@ -10,6 +10,7 @@ import { useStripDesign } from '../features/strip/ui/useStripDesign';
 import '../features/strip/ui/preview.css';
 import { Spinner } from '../components/Spinner';
 import { useI18n } from '../i18n/I18nProvider';
+import { photoRoll } from '../state/photos';
 import { capturedPhotosAtom, unreadablePhotosAtom } from '../state/session';
 import { storageStatusAtom } from '../features/strip/state';
 import { ClearSession } from '../storage/ClearSession';
@@ -100,13 +101,13 @@ export default function PreviewPage() {
  */
 function UnreadableNotice() {
   const { t } = useI18n();
-  const setPhotos = useSetAtom(capturedPhotosAtom);
+  const store = useStore();
   const captured = useAtomValue(capturedPhotosAtom);
   const [bad, setBad] = useAtom(unreadablePhotosAtom);
   const shown = captured.map((p, i) => ({ id: p.id, n: i + 1 })).filter((p) => bad.has(p.id));
   if (!shown.length) return null;
   const remove = (id: string) => {
-    setPhotos((prev) => prev.filter((p) => p.id !== id));
+    photoRoll.remove(store, id);
     setBad((prev) => new Set([...prev].filter((x) => x !== id)));
   };
   return (

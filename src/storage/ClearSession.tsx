@@ -1,7 +1,7 @@
-import { useSetAtom } from 'jotai';
+import { useSetAtom, useStore } from 'jotai';
 import { useState } from 'react';
 import { useI18n } from '../i18n/I18nProvider';
-import { capturedPhotosAtom } from '../state/session';
+import { photoRoll } from '../state/photos';
 import { DEFAULT_STRIP_SETTINGS } from '../features/strip/meta';
 import { stripSettingsAtom } from '../features/strip/state';
 import './storage.css';
@@ -13,7 +13,7 @@ import './storage.css';
  */
 export function ClearSession({ label, onCleared }: { label?: string; onCleared?: () => void }) {
   const { t } = useI18n();
-  const setCaptured = useSetAtom(capturedPhotosAtom);
+  const store = useStore();
   const setSettings = useSetAtom(stripSettingsAtom);
   const [confirming, setConfirming] = useState(false);
 
@@ -24,7 +24,7 @@ export function ClearSession({ label, onCleared }: { label?: string; onCleared?:
     // cannot be cleared, the session in memory is cleared all the same.
     // Loaded on use: the crash screen that offers this stays light.
     await import('./sessionStore').then((m) => m.clearSession()).catch(() => undefined);
-    setCaptured([]);
+    photoRoll.clear(store);
     setSettings(DEFAULT_STRIP_SETTINGS);
     onCleared?.();
   };

@@ -2,7 +2,8 @@ import { useAtom, useSetAtom, useStore } from 'jotai';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useHeightVar } from '../components/useHeightVar';
 import { useI18n } from '../i18n/I18nProvider';
-import { capturedPhotosAtom, unreadablePhotosAtom, type CapturedPhoto } from '../state/session';
+import { photoRoll } from '../state/photos';
+import { unreadablePhotosAtom, type CapturedPhoto } from '../state/session';
 import { DEFAULT_STRIP_SETTINGS, type StripSettings } from '../features/strip/meta';
 import { storageStatusAtom, stripSettingsAtom } from '../features/strip/state';
 import { noteRepairedRecords, onRepairedRecords, repairedRecords } from '../lib/stored';
@@ -24,7 +25,6 @@ const RETRIES_MS = [1_000, 4_000];
  */
 export function SessionPersistence() {
   const store = useStore();
-  const setPhotos = useSetAtom(capturedPhotosAtom);
   const setUnreadable = useSetAtom(unreadablePhotosAtom);
   const [status, setStatus] = useAtom(storageStatusAtom);
   // 'saving' once the saved session has been read; 'off' when IndexedDB cannot be used at all.
@@ -53,7 +53,7 @@ export function SessionPersistence() {
           noteRepairedRecords(stored.repaired);
           loaded.current = stored.photos;
           // Photos taken before the saved session arrived win over the saved ones.
-          setPhotos((current) => (current.length ? current : stored.photos));
+          photoRoll.restore(store, stored.photos);
           // So do settings changed meanwhile; when none were, what is stored is not written back.
           const changed = diff(store.get(stripSettingsAtom));
           if (stored.settings) store.set(stripSettingsAtom, { ...DEFAULT_STRIP_SETTINGS, ...stored.settings, ...changed });
@@ -82,7 +82,7 @@ export function SessionPersistence() {
       clearTimeout(late);
       clearTimeout(retry);
     };
-  }, [store, setPhotos, setStatus, setUnreadable]);
+  }, [store, setStatus, setUnreadable]);
 
   // Once the saved session is read, saving follows the store (./saving.ts), not React's renders.
   useEffect(

@@ -1,4 +1,5 @@
-import { capturedPhotosAtom, unsavedPhotoIdsAtom, type CapturedPhoto } from '../state/session';
+import { photoRoll } from '../state/photos';
+import { capturedPhotosAtom, type CapturedPhoto } from '../state/session';
 import type { Store } from '../state/store';
 import { DEFAULT_STRIP_SETTINGS, type StripSettings } from '../features/strip/meta';
 import { stripSettingsAtom, type StorageStatus } from '../features/strip/state';
@@ -46,14 +47,7 @@ export function followSaves(
     });
   };
   /** These photos are written (or will not be: storage is out of reach): their thumbnails may show. */
-  const settled = (ids: Iterable<string> | 'all') =>
-    store.set(unsavedPhotoIdsAtom, (prev) => {
-      if (!prev.size) return prev;
-      if (ids === 'all') return new Set<string>();
-      const next = new Set(prev);
-      for (const id of ids) next.delete(id);
-      return next;
-    });
+  const settled = (ids: Iterable<string> | 'all') => photoRoll.saved(store, ids);
   const write = (name: string, save: () => Promise<boolean>) => () =>
     enqueue(name, () =>
       save().then(
@@ -68,7 +62,7 @@ export function followSaves(
       ),
     );
   const photos = write('photos', async () => {
-    const list = store.get(capturedPhotosAtom);
+    const list = photoRoll.list(store);
     const wrote = await savePhotos(list, known);
     for (const p of list) known.add(p.id);
     settled(list.map((p) => p.id));
@@ -86,11 +80,11 @@ export function followSaves(
 
   /** Another tab changed the session: show what is stored, keeping this tab's photos not yet written. */
   const refresh = async (): Promise<void> => {
-    const mine = store.get(capturedPhotosAtom);
+    const mine = photoRoll.list(store);
     const stored = await loadSession().catch(() => null);
     if (!stored || stopped) return;
     // A change here while reading: its write is queued now, and this read comes again after it.
-    if (store.get(capturedPhotosAtom) !== mine) return void enqueue('refresh', refresh);
+    if (photoRoll.list(store) !== mine) return void enqueue('refresh', refresh);
     const storedIds = new Set(stored.photos.map((p) => p.id));
     // A photo of this tab the store never had is not written yet: it stays. One it had is gone
     // because another tab removed it (a retake, a clear).
@@ -105,7 +99,7 @@ export function followSaves(
       ...unwritten,
     ];
     for (const p of stored.photos) known.add(p.id);
-    store.set(capturedPhotosAtom, next);
+    photoRoll.replace(store, next);
     if (stored.settings) {
       lastSettings = { ...DEFAULT_STRIP_SETTINGS, ...stored.settings };
       store.set(stripSettingsAtom, lastSettings);

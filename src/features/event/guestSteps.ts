@@ -1,4 +1,4 @@
-import { capturedPhotosAtom } from '../../state/session';
+import { photoRoll } from '../../state/photos';
 import type { Store } from '../../state/store';
 import { DEFAULT_COLORS, ZERO_LEVELS } from '../beauty/meta';
 import { beautyEnabledAtom, beautyLevelsAtom, makeupColorsAtom } from '../beauty/state';
@@ -49,7 +49,7 @@ export function guestSteps({ store, session, composer, design }: Deps): GuestSte
     shoot: async (signal) => {
       const s = session();
       if (!s) return [];
-      store.set(capturedPhotosAtom, []);
+      photoRoll.clear(store);
       const n = store.get(shotCountAtom);
       const result = await s.run({ indices: Array.from({ length: n }, (_, i) => i), total: n, replaceAll: true }, signal);
       return (result?.photos ?? []).map((p) => ({ id: p.id, blob: p.blob, focus: p.focus }));
@@ -63,7 +63,7 @@ export function guestSteps({ store, session, composer, design }: Deps): GuestSte
     setHidden: (id, hidden) => setStripHidden(id, hidden),
     unkept: () => noteUnkept(),
     forget: () => {
-      store.set(capturedPhotosAtom, []);
+      photoRoll.clear(store);
       composer.keepOnly([]);
       plainLook(store);
     },

@@ -1,5 +1,5 @@
 import { sleep } from '../../../lib/deadline';
-import { capturedPhotosAtom, unsavedPhotoIdsAtom, type CapturedPhoto } from '../../../state/session';
+import { photoRoll } from '../../../state/photos';
 import type { Store } from '../../../state/store';
 import { CameraController, type CameraState } from '../../camera/controller';
 import { BurstFrames, BurstRecorder } from '../../motion/burst';
@@ -265,16 +265,9 @@ export class BoothSession {
           index,
           signal,
         ),
-      commit: (index, photo, replaceAll) => {
-        // Not shown until written (src/storage/saving.ts): a reload at that instant keeps it.
-        store.set(unsavedPhotoIdsAtom, (prev) => new Set(prev).add(photo.id));
-        store.set(capturedPhotosAtom, (prev) => {
-          const next: CapturedPhoto[] = replaceAll ? [] : prev.slice();
-          next[index] = photo;
-          return next.filter(Boolean);
-        });
-      },
-      attachMotion: (id, motion) => store.set(capturedPhotosAtom, (prev) => prev.map((p) => (p.id === id ? { ...p, motion } : p))),
+      // Not shown until written (src/storage/saving.ts): a reload at that instant keeps it.
+      commit: (index, photo, replaceAll) => photoRoll.add(store, index, photo, replaceAll),
+      attachMotion: (id, motion) => photoRoll.attachMotion(store, id, motion),
     };
     try {
       const result = await runSequence(steps, plan, settings, abort.signal, FRAMES_BEFORE);
