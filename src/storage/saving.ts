@@ -46,8 +46,6 @@ export function followSaves(
       return stopped ? undefined : task();
     });
   };
-  /** These photos are written (or will not be: storage is out of reach): their thumbnails may show. */
-  const settled = (ids: Iterable<string> | 'all') => photoRoll.saved(store, ids);
   const write = (name: string, save: () => Promise<boolean>) => () =>
     enqueue(name, () =>
       save().then(
@@ -57,7 +55,7 @@ export function followSaves(
         },
         (error: unknown) => {
           onStatus(failureStatus(error));
-          settled('all'); // kept in memory: shown, as the notice says
+          photoRoll.saved(store, 'all'); // kept in memory: shown, as the notice says
         },
       ),
     );
@@ -65,7 +63,7 @@ export function followSaves(
     const list = photoRoll.list(store);
     const wrote = await savePhotos(list, known);
     for (const p of list) known.add(p.id);
-    settled(list.map((p) => p.id));
+    photoRoll.saved(store, list.map((p) => p.id));
     return wrote;
   });
   // The settings last written or read (null: none yet, so what is in the store now is written).

@@ -7,43 +7,43 @@ import type { BoothStage, LiveInputs, Look, ShotInputs, StageInputs } from '../s
  */
 
 /** A stage's own part of a look (its plain look where the look has none). */
-const own = (look: Look, stage: BoothStage): unknown => (stage.id in look.stages ? look.stages[stage.id] : stage.look.plain);
+const ownLook = (look: Look, stage: BoothStage): unknown => (stage.id in look.stages ? look.stages[stage.id] : stage.look.plain);
 
 /** Whether any stage needs face landmarks with this look. */
 export function lookNeedsFaces(look: Look, stages: readonly BoothStage[]): boolean {
-  return stages.some((s) => s.needs(own(look, s)).includes('faces'));
+  return stages.some((s) => s.needs(ownLook(look, s)).includes('faces'));
 }
 
 /** Whether any stage needs the person mask with this look. */
 export function lookNeedsMask(look: Look, stages: readonly BoothStage[]): boolean {
-  return stages.some((s) => s.needs(own(look, s)).includes('segmentation'));
+  return stages.some((s) => s.needs(ownLook(look, s)).includes('segmentation'));
 }
 
 /** The programs every stage may draw with under this look (compiled ahead, outside any frame). */
 export function lookPrograms(look: Look, stages: readonly BoothStage[]): (readonly [string, string])[] {
-  return stages.flatMap((s) => s.programs?.(own(look, s)) ?? []);
+  return stages.flatMap((s) => s.programs?.(ownLook(look, s)) ?? []);
 }
 
 /** Inputs of every stage for a live frame. */
 export function previewInputs(look: Look, live: LiveInputs, stages: readonly BoothStage[]): StageInputs {
-  return Object.fromEntries(stages.map((s) => [s.id, s.preview(own(look, s), live)]));
+  return Object.fromEntries(stages.map((s) => [s.id, s.preview(ownLook(look, s), live)]));
 }
 
 /** Inputs of every stage for a photo. */
 export function photoInputs(look: Look, shot: ShotInputs, stages: readonly BoothStage[]): StageInputs {
-  return Object.fromEntries(stages.map((s) => [s.id, s.photo(own(look, s), shot)]));
+  return Object.fromEntries(stages.map((s) => [s.id, s.photo(ownLook(look, s), shot)]));
 }
 
 /** The registry's stages made for a pipeline: each reads its own entry of the frame's inputs. */
 export function createStages(stages: readonly BoothStage[]): RenderStage<StageInputs>[] {
   return stages.map((entry) => {
     const stage = entry.create();
-    const own = <F extends { inputs: StageInputs }>(frame: F) => ({ ...frame, inputs: frame.inputs[entry.id] });
+    const ownFrame = <F extends { inputs: StageInputs }>(frame: F) => ({ ...frame, inputs: frame.inputs[entry.id] });
     return {
       id: stage.id,
       init: (gl) => stage.init(gl),
-      isActive: (frame) => stage.isActive(own(frame)),
-      render: (ctx, input, frame) => stage.render(ctx, input, own(frame)),
+      isActive: (frame) => stage.isActive(ownFrame(frame)),
+      render: (ctx, input, frame) => stage.render(ctx, input, ownFrame(frame)),
       dispose: () => stage.dispose(),
     };
   });
