@@ -44,6 +44,11 @@ export default defineConfig({
     { name: 'walk', testMatch: WALK_SPEC, use: { baseURL: `http://localhost:${PORT}` } },
     { name: 'production', testMatch: PRODUCTION_SPECS, testIgnore: WALK_SPEC, use: { baseURL: `http://localhost:${PORT}` } },
     { name: 'app', testIgnore: PRODUCTION_SPECS, use: { baseURL: `http://localhost:${TEST_PORT}` } },
+    // The other engines (tests/engines): Firefox through puppeteer-core over WebDriver BiDi and
+    // WebKitGTK through WebKitWebDriver, headful under Xvfb. Each test launches its own browsers;
+    // `npm test` runs them on one worker after the rest. baseURL is the test build; the production
+    // build's URL is in PB_PORT.
+    { name: 'engines', testDir: 'tests/engines', testMatch: '**/*.spec.ts', timeout: 120_000, use: { baseURL: `http://localhost:${TEST_PORT}` } },
   ],
   webServer: [
     // The built app, as it is deployed (service worker included); `npm test` builds both first.

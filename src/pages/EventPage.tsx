@@ -47,7 +47,8 @@ export default function EventPage() {
                 void enterFullscreen();
                 void (async () => {
                   await hostLock.start(pin);
-                  await startHealth();
+                  // Not awaited: the browser may hold its answer until the host answers a prompt.
+                  void startHealth();
                   navigate('/event/booth');
                 })();
               }}

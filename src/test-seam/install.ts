@@ -13,6 +13,7 @@ import type { PassTiming } from '../gl/pipeline';
 import { flipRows } from '../gl/readback';
 import { store } from '../state/store';
 import { capturedPhotosAtom } from '../state/session';
+import { photoRoll } from '../state/photos';
 import { stripBench } from './stripBench';
 import { motionBench } from './motionBench';
 import { timeBeautyPasses } from './beautyTiming';
@@ -85,6 +86,11 @@ const api = {
       liveCalls: [...t.liveCalls],
     };
   },
+  /** Forgets the last still's landmarks, so the next capture's search is told from an earlier one's (lastStill is the seam's alone). */
+  clearStillLandmarks() {
+    faceTracker.lastStill = [];
+  },
+
 
   /**
    * Feeds camera frames to the landmarker as the preview would, while the beauty stage is off: the
@@ -208,6 +214,17 @@ const api = {
         shutterIndex: p.motion.shutterIndex,
       },
     }));
+  },
+
+  /**
+   * Photos given to the visit as if the booth had taken them (a new set), for an engine that
+   * cannot open a camera here (WebKitGTK): the strip page then works on them as on shots.
+   */
+  async givePhotos(jpegs: Blob[]): Promise<void> {
+    for (const [i, blob] of jpegs.entries()) {
+      const { width, height } = await createImageBitmap(blob);
+      photoRoll.add(store, i, { id: crypto.randomUUID(), blob, width, height, filterId: 'none', takenAt: Date.now() }, i === 0);
+    }
   },
 
   /** Photo i's JPEG and its burst frames, for a test that decodes them in the page. */

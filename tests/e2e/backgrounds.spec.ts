@@ -1,9 +1,9 @@
 import { launchWithCamera } from './env';
 import { expect, expectOnlyOwnOrigin, test } from './fixtures';
-import { chooseBackground, faceRegion, regionDetail, regionMean } from './helpers/backgrounds';
+import { BACKGROUND, chooseBackground, expectMagentaBackground, faceRegion, regionDetail, regionMean, untilBackgroundChanges } from './helpers/backgrounds';
 import { freeze } from './helpers/beauty';
 
-import { keepPhoto, keepPreview, regionDiff, type Region } from './helpers/props';
+import { keepPhoto, keepPreview, regionDiff } from './helpers/props';
 import { openBooth } from './drivers/booth';
 
 /**
@@ -13,15 +13,6 @@ import { openBooth } from './drivers/booth';
  */
 test.use({ launchOptions: launchWithCamera({ clip: 'face-closeup-1280x720.mjpeg' }) });
 
-/**
- * Background beside the head in the close-up clip: the mottled studio wall and, across it, the
- * sharp edge where the clip's picture meets its flat side bars (all behind the person).
- */
-const BACKGROUND: Region[] = [
-  [0.17, 0.04, 0.3, 0.32],
-  [0.7, 0.04, 0.83, 0.32],
-];
-
 async function setUp(page: import('@playwright/test').Page) {
   await openBooth(page, { drawn: true });
   // The photos are not mirrored; the preview is compared with them as it is, unmirrored too.
@@ -29,19 +20,6 @@ async function setUp(page: import('@playwright/test').Page) {
   await page.getByTestId('shot-count').selectOption('1');
   await page.getByTestId('countdown').selectOption('0');
   return faceRegion(page);
-}
-
-/** Waits until the model's mask is in use: the preview's background moves away from the camera's. */
-async function untilBackgroundChanges(page: import('@playwright/test').Page, from: string, region: Region, by = 20) {
-  await expect
-    .poll(
-      async () => {
-        await keepPreview(page, 'now');
-        return regionDiff(page, from, 'now', region);
-      },
-      { timeout: 60_000, message: 'the background changed (the model loaded and cut the person out)' },
-    )
-    .toBeGreaterThan(by);
 }
 
 test('blur halves the background’s detail or more, and the face changes no more than the clip’s own noise', async ({ page, requests, baseURL }) => {
@@ -57,7 +35,13 @@ test('blur halves the background’s detail or more, and the face changes no mor
   await chooseBackground(page, 'blur');
   await page.getByTestId('background-blur-level').fill('100');
   await untilBackgroundChanges(page, 'none', BACKGROUND[0]!, 4);
-  await keepPreview(page, 'blur');
+  // The background moving is not yet the full blur: under load a first kept frame changed by more
+  // than 4 with its detail barely touched (2.9 → 2.8), the mask or the level still on their way.
+  // Kept once the first region's detail has halved (a blur that never gets there times out here).
+  const first = await regionDetail(page, 'none', BACKGROUND[0]!);
+  await expect
+    .poll(async () => (await keepPreview(page, 'blur'), regionDetail(page, 'blur', BACKGROUND[0]!)), { timeout: 30_000, message: 'the full blur reached the preview' })
+    .toBeLessThanOrEqual(first / 2);
   for (const region of BACKGROUND) {
     const before = await regionDetail(page, 'none', region);
     const after = await regionDetail(page, 'blur', region);
@@ -111,12 +95,7 @@ test('an uploaded picture becomes the backdrop, and B steps through the backgrou
   await expect(page.getByTestId('background-custom')).toBeChecked();
   await untilBackgroundChanges(page, 'none', BACKGROUND[0]!);
   await keepPreview(page, 'custom');
-  for (const region of BACKGROUND) {
-    const c = await regionMean(page, 'custom', region);
-    expect(c.r, `magenta at ${region}`).toBeGreaterThan(180);
-    expect(c.g).toBeLessThan(90);
-    expect(c.b).toBeGreaterThan(180);
-  }
+  await expectMagentaBackground(page, 'custom');
   // B from the picture wraps round to no background; Shift+B goes back to the picture.
   await page.locator('body').press('b');
   await expect(page.getByTestId('background-none')).toBeChecked();

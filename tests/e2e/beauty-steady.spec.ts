@@ -10,7 +10,7 @@ import { openBooth } from './drivers/booth';
 test.use({ launchOptions: launchWithCamera({ clip: 'face-closeup-1280x720.mjpeg' }) });
 
 test('the live face outline holds its shape from frame to frame (no wobble)', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await openBooth(page, { shots: 1, countdown: 0 });
   await enableBeauty(page);
   await setLevels(page, { slim: 100 });
@@ -44,10 +44,12 @@ test('the live face outline holds its shape from frame to frame (no wobble)', as
   const offShape = samples.map((s) => s.reduce((a, v, j) => a + Math.abs(v - median[j]!), 0) / coords);
   const meanSpread = spread.reduce((a, b) => a + b, 0) / coords;
   // Measured: 0.6–0.8 px spread, 0.45 px per frame, no frame more than 2.5 px off the median
-  // outline. A tracker fed aliased crops gave 5.4 px spread and 1.9 per frame; one whose tracking
-  // carried a face from its search tile into its crop put frames 17–23 px off for a third of a second.
+  // outline; on a loaded 2-core CI machine, where landmark sets come seconds apart (the smoothing
+  // then holds less), up to 1.1 px per frame. A tracker fed aliased crops gave 5.4 px spread and
+  // 1.9 per frame; one whose tracking carried a face from its search tile into its crop put frames
+  // 17–23 px off for a third of a second.
   expect(meanSpread, 'outline points: mean standard deviation (px)').toBeLessThan(1.2);
   expect(Math.max(...spread), 'outline points: largest standard deviation (px)').toBeLessThan(2.5);
   expect(Math.max(...offShape), 'the frame furthest from the median outline: mean offset (px)').toBeLessThan(4);
-  expect(step / coords / (samples.length - 1), 'outline points: mean move between frames (px)').toBeLessThan(1);
+  expect(step / coords / (samples.length - 1), 'outline points: mean move between frames (px)').toBeLessThan(1.5);
 });

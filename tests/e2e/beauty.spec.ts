@@ -16,7 +16,7 @@ import {
   plainShot,
   setLevels,
   shoot,
-  stillLandmarks,
+  shootWithStill,
   type Level,
 } from './helpers/beauty';
 import { tr } from './i18n';
@@ -249,9 +249,8 @@ test('after a lost WebGL context is restored, the beauty passes are rebuilt and 
 
   // Eye enlarge (the full-resolution pass) and smoothing (the rebuilt mask geometry and blur).
   await setLevels(page, { eyes: 100, smooth: 100 });
-  const retouched = await shoot(page);
-  const [face] = await stillLandmarks(page);
-  const P = (i: number) => ({ x: face![i]!.x * plain.width, y: face![i]!.y * plain.height });
+  const { photo: retouched, face } = await shootWithStill(page);
+  const P = (i: number) => ({ x: face[i]!.x * plain.width, y: face[i]!.y * plain.height });
   const eye = P(468);
   expect(meanDiff(plain, retouched, eye.x - 12, eye.y - 12, eye.x + 12, eye.y + 12)).toBeGreaterThan(4);
   const cheek = P(205);

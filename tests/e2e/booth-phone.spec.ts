@@ -8,7 +8,7 @@ import { captureSequence } from './helpers/capture';
 test.use({ ...PHONE, launchOptions: launchWithCamera({ clip: 'face-portrait-1080x1920.mjpeg' }) });
 
 test('the portrait frame is shown whole and large, stays in view through every control, and a swipe changes the filter', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await openBooth(page);
   const size = await page.evaluate(() => {
     const v = document.querySelector<HTMLVideoElement>('[data-testid="booth-stage"] video')!;
@@ -37,8 +37,8 @@ test('the portrait frame is shown whole and large, stays in view through every c
   // Two shots (the settings chosen above): each photo is portrait, and remembers where the face is
   // (high in the frame, as in the clip), so a strip cell crops around the face, not the middle.
   await page.getByTestId('start-capture').tap();
-  await expect(page.getByTestId('captured-thumb')).toHaveCount(2, { timeout: 30_000 });
-  await expect.poll(async () => (await storedPhotos(page)).length).toBe(2);
+  await expect(page.getByTestId('captured-thumb')).toHaveCount(2, { timeout: 60_000 });
+  await expect.poll(async () => (await storedPhotos(page)).length, { timeout: 30_000 }).toBe(2);
   const stored = await storedPhotos(page);
   for (const p of stored) {
     expect(p.h, 'a portrait photo').toBeGreaterThan(p.w);

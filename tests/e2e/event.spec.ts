@@ -76,6 +76,8 @@ test('event mode: set up, two guests, back to attract by itself with nothing of 
   await expect(page.getByTestId('prop-picker')).toHaveCount(0); // not allowed by the host
   await expect(go).toBeFocused();
   await expectAccessible(page, 'pose screen');
+  // Space starts the countdown once the button does (enabled when the booth can shoot; later under load).
+  await expect(go).toBeEnabled({ timeout: 30_000 });
   await page.keyboard.press('Space');
   const countdown = page.getByTestId('countdown-number');
   await expect(countdown).toBeVisible();

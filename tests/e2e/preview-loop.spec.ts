@@ -125,7 +125,7 @@ test.describe('a preview frame that throws', () => {
       }
     });
     await openLiveBooth(page);
-    await page.waitForFunction(() => window.__pbTest!.renderer()!.uploadPath === 'scaled-in-worker', undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => window.__pbTest!.renderer()!.uploadPath === 'scaled-in-worker', undefined, { timeout: 40_000 });
     expect(await throwInOneFrameAndWatch(page)).toBe('scaled-in-worker');
   });
 });

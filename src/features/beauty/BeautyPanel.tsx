@@ -102,9 +102,12 @@ export default function BeautyPanel({
             <p data-testid="beauty-unavailable">
               {t('beauty.unavailable', { reason: t(`beauty.reasons.${status.reason}`) })}
             </p>
-            <button type="button" className="btn btn-secondary" onClick={onRetry} data-testid="beauty-retry">
-              {t('beauty.retry')}
-            </button>
+            {/* No WebGL in the worker is the engine's own: trying again cannot help. */}
+            {status.reason !== 'webgl' && (
+              <button type="button" className="btn btn-secondary" onClick={onRetry} data-testid="beauty-retry">
+                {t('beauty.retry')}
+              </button>
+            )}
           </div>
         )}
         {status.state === 'ready' && needsFaces(settings) && face === 'none' && (

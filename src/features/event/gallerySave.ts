@@ -1,3 +1,4 @@
+import { saveFilePicker } from '../../lib/savePicker';
 import { exportBaseName } from '../strip/export';
 import { listStripKeys, readStripBlob } from './gallery';
 import { downloadSink, exportGallery, ZIP32_LIMIT, type ExportResult, type ExportSink, type ExportSource } from './galleryExport';
@@ -76,11 +77,6 @@ export function fileSink(handle: FileSystemFileHandle, base: string, save?: (blo
   };
 }
 
-type SaveFilePicker = (options: {
-  suggestedName?: string;
-  types?: { description: string; accept: Record<string, string[]> }[];
-}) => Promise<FileSystemFileHandle>;
-
 /**
  * The host's "Export all": asks for a file where the browser can (the name first, while the click
  * still counts as the host's), else downloads parts. Null when the host cancelled the picker.
@@ -95,11 +91,11 @@ export async function exportEventGallery({
 }): Promise<ExportResult | null> {
   const base = `${exportBaseName()}-event`;
   let sink = downloadSink(base);
-  const pick = (window as unknown as { showSaveFilePicker?: SaveFilePicker }).showSaveFilePicker;
+  const pick = saveFilePicker();
   // Where the browser has no picker (Safari, Firefox, a phone), the parts download instead.
-  if (typeof pick === 'function') {
+  if (pick) {
     try {
-      const handle = await pick.call(window, { suggestedName: `${base}.zip`, types: [{ description: typeLabel, accept: { 'application/zip': ['.zip'] } }] });
+      const handle = await pick({ suggestedName: `${base}.zip`, types: [{ description: typeLabel, accept: { 'application/zip': ['.zip'] } }] });
       sink = fileSink(handle, base);
     } catch (error) {
       if ((error as { name?: string })?.name === 'AbortError') return null;

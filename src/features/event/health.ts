@@ -31,17 +31,21 @@ export function noteUnkept(): void {
 /**
  * A new event: the count starts again, and the browser is asked to keep the site's storage
  * (persistent storage is what keeps the evening's only copy from being evicted under pressure).
+ * Nothing waits for the answer: a browser may ask the host first (Firefox shows a prompt and
+ * answers only once the host does, or never), so until it answers the storage is, as it is,
+ * best-effort, and the answer is recorded when it comes.
  */
-export async function startHealth(): Promise<EventHealth> {
-  let persisted: boolean | null = null;
+export async function startHealth(): Promise<void> {
+  const storage = typeof navigator !== 'undefined' ? navigator.storage : undefined;
+  stored.write({ unkept: 0, persisted: storage?.persist ? false : null });
+  if (!storage?.persist) return;
+  let persisted = false;
   try {
-    if (navigator.storage?.persist) persisted = (await navigator.storage.persisted?.()) || (await navigator.storage.persist());
+    persisted = (await storage.persisted?.()) || (await storage.persist());
   } catch {
-    persisted = false;
+    /* refused: best-effort storage, as written */
   }
-  const h = { unkept: 0, persisted };
-  stored.write(h);
-  return h;
+  stored.write({ ...readHealth(), persisted });
 }
 
 export function useEventHealth(): EventHealth {

@@ -113,7 +113,7 @@ export class BurstRecorder {
     if (at - this.lastAt < RECORD_EVERY_MS) return;
     this.lastAt = at;
     const frame = this.encode(source);
-    frame.catch(() => undefined); // a failed frame is dropped when the slots are filled
+    frame.catch(() => undefined); // a failed frame is replaced by a neighbour when the clip is made (withoutFailures)
     this.frames.push({ at, frame });
     if (at >= this.endAt) this.stop();
   }
@@ -152,11 +152,21 @@ export class BurstRecorder {
     this.stop();
     const slots = fillSlots(this.frames, stillFrame, shutterAt, { fps: MOTION_FPS, before: this.before, after: FRAMES_AFTER });
     this.frames = [];
-    try {
-      const frames = await Promise.all(slots);
-      return { frames, fps: MOTION_FPS, width: this.size.width, height: this.size.height, shutterIndex: this.before };
-    } catch {
-      return null;
-    }
+    const frames = withoutFailures(await Promise.allSettled(slots), this.before);
+    return frames && { frames, fps: MOTION_FPS, width: this.size.width, height: this.size.height, shutterIndex: this.before };
   }
+}
+
+/**
+ * A burst's frames with each one that could not be made (its encode failed or missed its deadline
+ * on a loaded device) replaced by its nearest made neighbour towards the shutter, so one lost frame
+ * never costs the shot its loop. Null only when the shutter's own frame (the still) failed.
+ */
+export function withoutFailures<T>(settled: PromiseSettledResult<T>[], shutterIndex: number): T[] | null {
+  const made = settled.map((s) => (s.status === 'fulfilled' ? s.value : null));
+  if (made[shutterIndex] === null || made[shutterIndex] === undefined) return null;
+  return made.map((frame, k) => {
+    for (let i = k; frame === null; i += k < shutterIndex ? 1 : -1) frame = made[i] ?? null;
+    return frame;
+  });
 }

@@ -1,7 +1,7 @@
 import { applyPalette, GIFEncoder, quantize } from 'gifenc';
 import { BufferTarget, CanvasSource, Mp4OutputFormat, Output, QUALITY_HIGH } from 'mediabunny';
 import type { Ctx2D } from '../strip/draw';
-import type { MotionFormat } from './meta';
+import { h264Size, type MotionFormat } from './meta';
 import type { FrameSequence } from './frames';
 
 const aborted = () => Object.assign(new Error('The encode was cancelled'), { name: 'AbortError' });
@@ -67,18 +67,22 @@ async function encodeGif(seq: FrameSequence, ctx: Ctx2D, progress: (p: number) =
   return new Blob([gif.bytes()], { type: 'image/gif' });
 }
 
-/** Encodes every frame of `seq` as `format`; `progress` gets 0..1 as frames are done. */
+/** Encodes every frame of `seq` as `format`; `progress` gets 0..1 as frames are done. The file's frame size comes with it. */
 export async function encodeSequence(
   seq: FrameSequence,
   format: MotionFormat,
   progress: (p: number) => void,
   signal: AbortSignal,
-): Promise<Blob> {
-  const canvas = new OffscreenCanvas(seq.width, seq.height);
+): Promise<{ blob: Blob; width: number; height: number }> {
+  // H.264 takes even sides only: an odd-sized sequence (a burst kept by an older version, say) is
+  // drawn at its own size onto an even canvas, losing at most its last column or row.
+  const { width, height } = format === 'mp4' ? h264Size(seq.width, seq.height) : seq;
+  const canvas = new OffscreenCanvas(width, height);
   const ctx = canvas.getContext('2d', { alpha: false, willReadFrequently: format === 'gif' }) as Ctx2D | null;
   if (!ctx) throw new Error('No 2D context');
   try {
-    return format === 'mp4' ? await encodeMp4(seq, canvas, ctx, progress, signal) : await encodeGif(seq, ctx, progress, signal);
+    const blob = format === 'mp4' ? await encodeMp4(seq, canvas, ctx, progress, signal) : await encodeGif(seq, ctx, progress, signal);
+    return { blob, width, height };
   } finally {
     seq.dispose();
   }

@@ -30,9 +30,20 @@ export type MotionFormat = (typeof MOTION_FORMATS)[number];
 export type MotionUnavailable = 'noWorkerCanvas' | 'noWebgl';
 export type Mp4Unavailable = 'noWebCodecs' | 'noH264';
 
+/** The nearest even whole number, at least 2 (H.264 encodes only even sides). */
+const even = (v: number) => Math.max(2, Math.round(v / 2) * 2);
+
+/**
+ * The size an H.264 frame of `width` × `height` is encoded at: each side down to even (at least 2),
+ * so a picture of odd size loses at most its last column or row. Every MP4 frame size goes through it.
+ */
+export function h264Size(width: number, height: number): { width: number; height: number } {
+  const down = (v: number) => Math.max(2, Math.floor(v / 2) * 2);
+  return { width: down(width), height: down(height) };
+}
+
 /** Even dimensions with the camera's aspect and `longSide` on its long side. */
 export function motionSize(width: number, height: number, longSide = MOTION_LONG_SIDE): { width: number; height: number } {
-  const even = (v: number) => Math.max(2, Math.round(v / 2) * 2);
   return width >= height
     ? { width: even(longSide), height: even((longSide * height) / width) }
     : { width: even((longSide * width) / height), height: even(longSide) };

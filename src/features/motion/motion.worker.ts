@@ -11,7 +11,7 @@ expose<MotionApi, MotionEvents>({
   async encode({ format, spec }, ctx) {
     const seq = frameSequence(spec);
     let last = 0;
-    const blob = await encodeSequence(
+    const { blob, width, height } = await encodeSequence(
       seq,
       format,
       (p) => {
@@ -20,6 +20,6 @@ expose<MotionApi, MotionEvents>({
       },
       ctx.signal,
     );
-    return { blob, width: seq.width, height: seq.height, frames: seq.count, seconds: seq.count / seq.fps };
+    return { blob, width, height, frames: seq.count, seconds: seq.count / seq.fps };
   },
 });

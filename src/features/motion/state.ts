@@ -2,8 +2,9 @@ import { atom } from 'jotai';
 import { atomWithStorage, unwrap } from 'jotai/utils';
 import * as v from 'valibot';
 import { sessionStore } from '../../lib/sessionAtom';
+import { readablePhotosAtom } from '../../state/session';
 import { MOTION_FORMATS, type MotionFormat } from './meta';
-import { detectMotionSupport, type MotionSupport } from './support';
+import { detectMp4, motionUnavailable, type MotionSupport } from './support';
 
 /** Motion on: each shot also keeps a burst (remembered for the session, like the other booth choices). */
 export const motionOnAtom = atomWithStorage<boolean>('photobooth.motion', false, sessionStore(v.boolean()), { getOnInit: true });
@@ -13,9 +14,19 @@ export const motionFormatAtom = atomWithStorage<MotionFormat>('photobooth.motion
   getOnInit: true,
 });
 
-/** What this browser can make: asked once, on first read; null until the browser has answered. */
-const askedSupportAtom = atom<Promise<MotionSupport>>(() => detectMotionSupport());
-export const motionSupportAtom = unwrap(askedSupportAtom, (prev) => prev ?? null);
+/** Whether motion can be recorded and made here at all (as GIF at least): asked at once, cheaply. */
+export const motionSupportAtom = atom<Pick<MotionSupport, 'unavailable'> | null>(() => ({ unavailable: motionUnavailable() }));
+
+/**
+ * Whether MP4 can be made here: an H.264 encoder is configured and one frame encoded (once per
+ * page, ./support.ts), asked only once a photo has motion to export (never in the booth's first
+ * seconds, nor on a strip page without motion: starting an encoder is not free, and where the
+ * platform's media stack is broken it can take the page down with it). Null until the browser has
+ * answered (GIF meanwhile).
+ */
+const askedMp4Atom = atom<Promise<Pick<MotionSupport, 'mp4'>>>(async () => ({ mp4: await detectMp4() }));
+const answeredMp4Atom = unwrap(askedMp4Atom, (prev) => prev ?? null);
+export const mp4SupportAtom = atom((get) => (get(readablePhotosAtom).some((p) => p.motion) ? get(answeredMp4Atom) : null));
 
 /** An export in progress: what it is making, how far it is (0..1), and how to stop it. */
 export interface MotionJob {

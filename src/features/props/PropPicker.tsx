@@ -63,7 +63,7 @@ export function PropPicker() {
       <p className="booth-hint hint-keys">{t('props.keysHint')}</p>
       {status.state === 'failed' && propId !== NO_PROP && (
         <p className="notice error" role="status" data-testid="props-unavailable">
-          {t('props.unavailable')}
+          {t(status.reason === 'webgl' ? 'props.unavailableWebgl' : 'props.unavailable')}
         </p>
       )}
       <ChoiceStrip

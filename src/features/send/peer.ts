@@ -7,6 +7,7 @@
  */
 import { answerText, codeFromAnswer, decodeDescription, encodeDescription } from './codec';
 import type { Offer } from './flow';
+import { newPeerConnection } from './support';
 
 /** Waits for the ICE candidates to be gathered (the description must carry them: no trickling). */
 function gathered(pc: RTCPeerConnection, ms = 3_000): Promise<void> {
@@ -58,7 +59,7 @@ export { ANSWER_PREFIX } from './codec';
 
 /** The booth's offer: the URL for the phone (our own receive page, the offer in its fragment). */
 export async function makeOffer(receiveUrl: (code: string) => string, stun: string | null = null): Promise<Offer<RTCDataChannel>> {
-  const pc = new RTCPeerConnection(configuration(stun));
+  const pc = newPeerConnection(configuration(stun));
   const channel = pc.createDataChannel('strip', { ordered: true });
   channel.binaryType = 'arraybuffer';
   await pc.setLocalDescription(await pc.createOffer());
@@ -92,11 +93,11 @@ export interface Answer {
   close(): void;
 }
 
-/** The phone's answer to an offer code (throws BadCodeError for a damaged one). */
+/** The phone's answer to an offer code (throws BadCodeError for a damaged one, NoPeerConnectionError with no WebRTC). */
 export async function answerOffer(code: string): Promise<Answer> {
   const offer = decodeDescription(code);
   if (offer.type !== 'offer') throw new Error('Not an offer');
-  const pc = new RTCPeerConnection(configuration(null));
+  const pc = newPeerConnection(configuration(null));
   const channel = new Promise<RTCDataChannel>((resolve, reject) => {
     pc.addEventListener('datachannel', (e) => {
       e.channel.binaryType = 'arraybuffer';

@@ -14,7 +14,8 @@ const IDLE_MS = 20_000;
  * Reads QR codes from camera frames in a worker (the browser's BarcodeDetector there where it has
  * one for QR codes, else zxing-wasm): one frame at a time, and a frame offered while one is being
  * read is dropped (closed, no codes). The worker starts on the first frame. Where it cannot run or
- * keeps failing, the page's own BarcodeDetector reads instead, if the browser has one.
+ * keeps failing, the page's own BarcodeDetector reads instead, if the browser has one (and until it
+ * fails: then the worker again).
  */
 export class QrReader {
   private bridge: Bridge<QrReaderApi> | null = null;
@@ -40,7 +41,15 @@ export class QrReader {
       const canWork = typeof Worker !== 'undefined';
       if (canWork && this.failures < WORKER_FAILURES) return await this.inWorker(frame);
       const native = await (this.native ??= nativeQrDetector());
-      if (native) return (await native.detect(frame)).map((c) => c.rawValue);
+      if (native) {
+        try {
+          return (await native.detect(frame)).map((c) => c.rawValue);
+        } catch (error) {
+          // A platform reader that fails is not asked again: the worker gets the next frame.
+          this.native = Promise.resolve(null);
+          throw error;
+        }
+      }
       return canWork ? await this.inWorker(frame) : [];
     } catch (error) {
       console.warn('A frame could not be read for codes:', error);

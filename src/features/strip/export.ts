@@ -30,32 +30,12 @@ export function stripDownloadName(resolution: ResolutionId, base = exportBaseNam
   return `${base}${resolution === 'standard' ? '' : `-${resolution}`}.jpg`;
 }
 
-/** iOS Safari ignores the download attribute; there the share sheet (or opening the image) stands in. */
-export function downloadFailsHere(): boolean {
-  const ua = navigator.userAgent;
-  const iOS = /iP(hone|ad|od)/.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1);
-  return iOS && /Safari/.test(ua) && !/CriOS|FxiOS/.test(ua);
-}
-
-/** Saves a Blob under a file name; on iOS Safari shares it or opens it instead. */
+/**
+ * Saves a Blob under a file name, as a download. Every engine the booth runs in honours the
+ * download attribute on a blob: link (Safari since iOS 13 and macOS 10.15 saves it to Downloads),
+ * so there is no per-browser path: sharing is the Share button's, never a download's stand-in.
+ */
 export async function saveBlob(blob: Blob, name: string): Promise<void> {
-  if (downloadFailsHere()) {
-    const file = new File([blob], name, { type: blob.type });
-    if (navigator.canShare?.({ files: [file] })) {
-      try {
-        await navigator.share({ files: [file] });
-        return;
-      } catch (error) {
-        // The visitor closed the sheet: done. Anything else (such as the tap's activation having
-        // expired while the strip was encoded): fall back to opening the image.
-        if ((error as { name?: string })?.name === 'AbortError') throw error;
-      }
-    }
-    const url = URL.createObjectURL(blob);
-    window.open(url, '_blank');
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    return;
-  }
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 // Which MediaPipe delegate runs the landmarks: the faster one on this device, measured at start-up.
 import type { FaceLandmarker } from '@mediapipe/tasks-vision';
-import { hardwareGpu } from './landmarkerLoad';
+import { StepError } from './landmarkerLoad';
+import { workerWebGl } from './support';
 import type { DelegateChoice } from './protocol';
 
 /** Timed runs per delegate (after one to warm up): a still grey frame, the detector's path. */
@@ -22,7 +23,7 @@ function timeRuns(landmarker: FaceLandmarker, stamp: () => number): number {
 }
 
 /**
- * On a software GPU (SwiftShader, llvmpipe) or none, the CPU delegate: the GPU one would run on the
+ * On a software GPU (SwiftShader, llvmpipe), or without WebGL2 here, the CPU delegate: the GPU one would run on the
  * same cores through an emulator. On a hardware GPU both are created and timed, and the slower is
  * closed. The choice is reported (the bench prints it).
  */
@@ -30,8 +31,21 @@ export async function chooseDelegate(
   create: (delegate: 'CPU' | 'GPU') => Promise<FaceLandmarker>,
   stamp: () => number,
 ): Promise<{ landmarker: FaceLandmarker; choice: DelegateChoice }> {
-  const cpu = await create('CPU');
-  if (!hardwareGpu()) return { landmarker: cpu, choice: { delegate: 'CPU', why: 'software-gpu' } };
+  // WebGL is asked of this worker once the CPU landmarker is made or has failed. Without WebGL,
+  // MediaPipe cannot even upload an image, and the failure is reported as that.
+  const noWebGl = () => new StepError('webgl', 'no WebGL on an OffscreenCanvas in this worker');
+  let cpu: FaceLandmarker;
+  try {
+    cpu = await create('CPU');
+  } catch (error) {
+    throw workerWebGl() ? error : noWebGl();
+  }
+  const gl = workerWebGl();
+  if (!gl) {
+    cpu.close();
+    throw noWebGl();
+  }
+  if (gl.version !== 2 || gl.software) return { landmarker: cpu, choice: { delegate: 'CPU', why: 'software-gpu' } };
   let gpu: FaceLandmarker;
   try {
     gpu = await create('GPU');

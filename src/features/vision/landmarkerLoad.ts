@@ -1,14 +1,14 @@
 /// <reference lib="webworker" />
 // Loading the face landmarker inside its worker: the model bytes (with progress), the wasm
 // runtime, and which delegate runs it.
-import { softwareRenderer } from '../../lib/softwareGpu';
 import { FaceLandmarker, FilesetResolver, type FaceLandmarkerOptions } from '@mediapipe/tasks-vision';
+import type { LandmarkerFailure } from './protocol';
 
 declare const self: DedicatedWorkerGlobalScope & { ModuleFactory?: unknown };
 
 /** A failed loading step; its name crosses the bridge and tells the panel which one. */
 export class StepError extends Error {
-  constructor(reason: 'model' | 'wasm' | 'init', message: string) {
+  constructor(reason: LandmarkerFailure, message: string) {
     super(message);
     this.name = reason;
   }
@@ -96,18 +96,5 @@ export async function createLandmarker(files: Fileset, model: Uint8Array, delega
     // A wasm fetch/compile failure and a bad model both surface here; the message tells which.
     const msg = String(e instanceof Error ? e.message : e);
     throw new StepError(/wasm|fetch|WebAssembly/i.test(msg) ? 'wasm' : 'init', msg);
-  }
-}
-
-/** Whether this browser's WebGL runs on a hardware GPU (not SwiftShader, llvmpipe or another software one). */
-export function hardwareGpu(): boolean {
-  try {
-    const gl = new OffscreenCanvas(1, 1).getContext('webgl2');
-    if (!gl) return false;
-    const software = softwareRenderer(gl);
-    gl.getExtension('WEBGL_lose_context')?.loseContext();
-    return !software;
-  } catch {
-    return false;
   }
 }

@@ -1,8 +1,11 @@
 /** The face-landmarker worker's API (src/features/vision/landmarker.worker.ts), over the worker bridge. */
 
-/** Why face effects are unavailable: the model bytes, the wasm runtime, or the landmarker itself. */
-export type LandmarkerFailure = 'model' | 'wasm' | 'init';
-export const FAILURES: readonly LandmarkerFailure[] = ['model', 'wasm', 'init'];
+/**
+ * Why face effects are unavailable: the model bytes, the wasm runtime, the landmarker itself, or
+ * no WebGL in the worker (support.ts: MediaPipe cannot take an image without it; trying again cannot help).
+ */
+export type LandmarkerFailure = 'model' | 'wasm' | 'init' | 'webgl';
+export const FAILURES: readonly LandmarkerFailure[] = ['model', 'wasm', 'init', 'webgl'];
 
 /** The delegate chosen at start-up: CPU on a software GPU; on a hardware one, the faster when timed. */
 export interface DelegateChoice {

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { expect, type Browser, type Page } from '@playwright/test';
-import type { Region } from './props';
+import { keepPreview, regionDiff, type Region } from './props';
 
 /**
  * Live backgrounds, measured on the preview's pixels (read right after a render through the test
@@ -253,4 +253,36 @@ export function sidewaysJpeg(browser: Browser, left: RGB, right: RGB): Promise<B
     }
   })();
   return jpeg48;
+}
+
+/**
+ * Background beside the head in the close-up clip: the mottled studio wall and, across it, the
+ * sharp edge where the clip's picture meets its flat side bars (all behind the person).
+ */
+export const BACKGROUND: Region[] = [
+  [0.17, 0.04, 0.3, 0.32],
+  [0.7, 0.04, 0.83, 0.32],
+];
+
+/** Waits until the model's mask is in use: the preview's background moves away from the camera's. */
+export async function untilBackgroundChanges(page: Page, from: string, region: Region, by = 20) {
+  await expect
+    .poll(
+      async () => {
+        await keepPreview(page, 'now');
+        return regionDiff(page, from, 'now', region);
+      },
+      { timeout: 60_000, message: 'the background changed (the model loaded and cut the person out)' },
+    )
+    .toBeGreaterThan(by);
+}
+
+/** The kept preview `name` is magenta (the test pictures' colour) wherever the background is. */
+export async function expectMagentaBackground(page: Page, name: string) {
+  for (const region of BACKGROUND) {
+    const c = await regionMean(page, name, region);
+    expect(c.r, `magenta at ${region}`).toBeGreaterThan(180);
+    expect(c.g).toBeLessThan(90);
+    expect(c.b).toBeGreaterThan(180);
+  }
 }

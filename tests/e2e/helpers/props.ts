@@ -46,6 +46,27 @@ export function keepPreview(page: Page, name: string) {
   }, name);
 }
 
+/**
+ * Keeps the preview under `name` once it has settled: two redraws in a row the same (the camera
+ * frozen, a look just chosen is then wholly drawn — under load the first redraw after a change
+ * could still miss part of it, a retouch's programs or its faces on their way).
+ */
+export async function keepSettledPreview(page: Page, name: string) {
+  let turn = 0;
+  const last = await stableReading(
+    async () => {
+      const kept = `${name}#${turn++ % 2}`;
+      await keepPreview(page, kept);
+      return kept;
+    },
+    { timeout: 30_000, message: `the preview settled (${name})`, same: async (a, b) => (await regionDiff(page, a, b, [0, 0, 1, 1])) < 0.5 },
+  );
+  await page.evaluate(([from, to]) => {
+    const w = window as unknown as Record<string, unknown>;
+    w[to] = w[from];
+  }, [last, name] as const);
+}
+
 type Kept = { width: number; height: number; data: Uint8ClampedArray };
 
 /** A kept image's pixels in a region (RGBA, row by row), read out of the page. */

@@ -223,7 +223,8 @@ export async function simulateWebShare(page: Page, outcome: 'ok' | 'refuse'): Pr
     window.File = class extends NativeFile {
       constructor(...args: ConstructorParameters<typeof File>) {
         super(...args);
-        if (this.type === 'image/jpeg') w.__jpegFiles.push({ at: Date.now(), size: this.size });
+        // A real JPEG, not the empty File a page builds to ask canShare whether it could share one.
+        if (this.type === 'image/jpeg' && this.size > 0) w.__jpegFiles.push({ at: Date.now(), size: this.size });
       }
     };
     navigator.canShare = () => true;

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useI18n } from '../../../i18n/I18nProvider';
+import { saveFilePicker } from '../../../lib/savePicker';
 import { byTaken, clearGallery, deleteStrip, listDamaged, onGalleryChange, type StripKey } from '../gallery';
-import type { ExportResult } from '../galleryExport';
+import { PART_LIMIT, type ExportResult } from '../galleryExport';
 import { exportEventGallery } from '../gallerySave';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DamagedThumb, GalleryThumb, useTimeOf, type DeleteTarget } from './GalleryThumb';
@@ -49,6 +50,8 @@ export function EventGallery() {
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const count = strips?.length ?? 0;
+  // Without a save picker (Safari, Firefox, phones) the export downloads: the host is told before.
+  const [canPick] = useState(() => saveFilePicker() !== null);
 
   // Each record's number: its place in the evening among all of them, as the export numbers them.
   const entries = useMemo(() => {
@@ -134,6 +137,11 @@ export function EventGallery() {
           {t('event.clear')}
         </button>
       </div>
+      {count > 0 && !canPick && (
+        <p className="event-hint" data-testid="event-export-downloads">
+          {t('event.exportDownloads', { mb: PART_LIMIT / 1_000_000 })}
+        </p>
+      )}
       <div className={message?.error ? 'notice error' : 'event-status'} role="status" data-testid="event-export-status">
         {message?.text}
         {message?.lines?.map((line) => (

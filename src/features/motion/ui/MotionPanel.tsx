@@ -1,14 +1,13 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useI18n } from '../../../i18n/I18nProvider';
+import { canShareFiles, canShareFileType, shareFiles } from '../../../lib/share';
 import { readablePhotosAtom, movingStripAtom } from '../../../state/session';
 import { saveBlob } from '../../strip/export';
 import { MOTION_FORMATS, type MotionFormat } from '../meta';
-import { motionFormatAtom, motionJobAtom, motionSupportAtom } from '../state';
+import { motionFormatAtom, motionJobAtom, mp4SupportAtom } from '../state';
 import type { MotionMaker } from './useMotionMaker';
 import './motion.css';
-
-const canShareFiles = (files: File[]) => typeof navigator.share === 'function' && !!navigator.canShare?.({ files });
 
 /**
  * Motion on the preview page: the format (MP4 or GIF), the moving strip played in the strip
@@ -19,13 +18,15 @@ const canShareFiles = (files: File[]) => typeof navigator.share === 'function' &
 export function MotionPanel({ maker }: { maker: MotionMaker }) {
   const { t } = useI18n();
   const photos = useAtomValue(readablePhotosAtom);
-  const support = useAtomValue(motionSupportAtom);
+  const support = useAtomValue(mp4SupportAtom);
   const setPicked = useSetAtom(motionFormatAtom);
   const job = useAtomValue(motionJobAtom);
   const [moving, setMoving] = useAtom(movingStripAtom);
   const [status, setStatus] = useState<{ text: string; error?: boolean } | null>(null);
   const { format, make, makeAll, hasMotion } = maker;
   const mp4Why = support?.mp4 ?? null;
+  // The button says what it will do: share where this browser can share such files, else download them.
+  const sharable = canShareFileType(`motion.${format}`, format === 'mp4' ? 'video/mp4' : 'image/gif');
 
   // A new design, new photos or another format (a new `make`): the moving strip shown is no longer this one.
   useEffect(() => () => setMoving(null), [make, setMoving]);
@@ -79,7 +80,7 @@ export function MotionPanel({ maker }: { maker: MotionMaker }) {
       }
       // After a long encode the tap's permission to open the share sheet may have run out
       // (NotAllowedError): the files are made by then, so a second tap shares at once.
-      await navigator.share({ files, title: t('share.title'), text: t('share.text') });
+      await shareFiles(files);
       return null;
     });
 
@@ -111,7 +112,7 @@ export function MotionPanel({ maker }: { maker: MotionMaker }) {
           {t('motion.saveStrip')}
         </button>
         <button type="button" className="btn btn-secondary" onClick={share} disabled={!!job} data-testid="motion-share">
-          {t('motion.share')}
+          {sharable ? t('motion.share') : t('motion.downloadAll')}
         </button>
       </div>
       <div className="action-row">

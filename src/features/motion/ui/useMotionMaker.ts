@@ -6,7 +6,7 @@ import type { StripDesign } from '../../strip/compose';
 import { exportBaseName } from '../../strip/export';
 import { encodeInWorker, motionFileName, recall, remember, requestFor, type MotionTarget } from '../exporter';
 import type { MotionFormat } from '../meta';
-import { motionFormatAtom, motionJobAtom, motionSupportAtom } from '../state';
+import { motionFormatAtom, motionJobAtom, mp4SupportAtom } from '../state';
 
 /**
  * Makes motion files for the preview page: the format the visitor picked (GIF where MP4 cannot be
@@ -16,7 +16,7 @@ import { motionFormatAtom, motionJobAtom, motionSupportAtom } from '../state';
 export function useMotionMaker(design: StripDesign) {
   const { t } = useI18n();
   const photos = useAtomValue(readablePhotosAtom);
-  const support = useAtomValue(motionSupportAtom);
+  const support = useAtomValue(mp4SupportAtom);
   const picked = useAtomValue(motionFormatAtom);
   const setJob = useSetAtom(motionJobAtom);
   const format: MotionFormat = picked === 'mp4' && support && support.mp4 === null ? 'mp4' : 'gif';

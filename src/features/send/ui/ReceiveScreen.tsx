@@ -2,12 +2,14 @@ import { useEffect, useState } from 'react';
 import { useI18n } from '../../../i18n/I18nProvider';
 import { answerOffer, type Answer } from '../peer';
 import { QrCode } from '../QrCode';
+import { peerConnectionHere } from '../support';
 import { receiveFiles } from '../transfer';
 import { ReceivedFiles, type Received } from './ReceivedFiles';
 
 type Phase =
   | { kind: 'making' }
   | { kind: 'bad' }
+  | { kind: 'noWebrtc' }
   | { kind: 'showing'; text: string }
   | { kind: 'receiving'; progress: number }
   | { kind: 'done'; files: Received[] }
@@ -34,11 +36,14 @@ export function ReceiveScreen() {
     let slowTimer: ReturnType<typeof setTimeout> | undefined;
     let connected = false;
     const start = async () => {
+      // No WebRTC here (a hardened browser): nothing on this page can work, whatever the code.
+      if (!peerConnectionHere()) return setPhase({ kind: 'noWebrtc' });
       try {
         answer = await answerOffer(code);
       } catch (error) {
-        console.warn('Not a booth code:', error);
-        if (alive) setPhase({ kind: 'bad' });
+        const noWebrtc = (error as Error | null)?.name === 'NoPeerConnectionError';
+        console.warn(noWebrtc ? 'No WebRTC in this browser:' : 'Not a booth code:', error);
+        if (alive) setPhase({ kind: noWebrtc ? 'noWebrtc' : 'bad' });
         return;
       }
       if (!alive) return answer.close();
@@ -82,6 +87,11 @@ export function ReceiveScreen() {
           {t('send.receiveBadLink')}
         </p>
       )}
+      {phase.kind === 'noWebrtc' && (
+        <p className="notice error" role="alert" data-testid="receive-no-webrtc">
+          {t('send.receiveNoWebrtc')}
+        </p>
+      )}
       {phase.kind === 'showing' && (
         <>
           <p className="receive-lead">{t('send.receiveHold')}</p>
@@ -105,7 +115,7 @@ export function ReceiveScreen() {
           {t(phase.checksum ? 'send.receiveChecksum' : 'send.receiveFailed')}
         </p>
       )}
-      <p className="receive-private">{t('send.nothingUploaded')}</p>
+      {phase.kind !== 'bad' && phase.kind !== 'noWebrtc' && <p className="receive-private">{t('send.nothingUploaded')}</p>}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useI18n } from '../../../i18n/I18nProvider';
+import { canShareFiles, shareFiles } from '../../../lib/share';
 
 export interface Received {
   name: string;
@@ -14,16 +15,12 @@ export function ReceivedFiles({ files }: { files: Received[] }) {
   const [canShare, setCanShare] = useState(false);
   const asFiles = () => files.map((f) => new File([f.blob], f.name, { type: f.type }));
   useEffect(() => {
-    try {
-      setCanShare(typeof navigator.canShare === 'function' && navigator.canShare({ files: asFiles() }));
-    } catch {
-      setCanShare(false);
-    }
+    setCanShare(canShareFiles(asFiles()));
     return () => files.forEach((f) => URL.revokeObjectURL(f.url));
     // The files of this transfer only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [files]);
-  const share = () => void navigator.share({ files: asFiles() }).catch(() => undefined);
+  const share = () => void shareFiles(asFiles()).catch(() => undefined);
   const first = files[0];
   return (
     <div className="receive-done" data-testid="receive-done" data-files={files.length}>

@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useI18n } from '../../../i18n/I18nProvider';
 import { pathFor } from '../../../i18n/paths';
+import { canShareFileType, shareFiles } from '../../../lib/share';
 import { PhoneSend, type SendFile, type SendView } from '../flow';
 import { RECEIVE_PATH } from '../meta';
 import { makeOffer } from '../peer';
 import { QrCode } from '../QrCode';
+import { peerConnectionHere } from '../support';
 import { sendFiles } from '../transfer';
 import { Viewfinder } from './Viewfinder';
 import './send.css';
@@ -23,6 +25,9 @@ interface Props {
   outlive?: boolean;
 }
 
+/** Whether the browser has WebRTC does not change while the page is open. */
+const noChange = () => () => {};
+
 const FAILURE_KEY = { expired: 'send.failedExpired', unreachable: 'send.failedUnreachable', interrupted: 'send.failedInterrupted', setup: 'send.failedSetup' } as const;
 
 /**
@@ -35,6 +40,16 @@ export function SendToPhone({ files, scan, stun = null, outlive = false }: Props
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const [round, setRound] = useState(0);
+  // No WebRTC in this browser: no button that cannot work, but a plain line pointing to the others.
+  // (Prerendered as possible; the browser's own answer replaces it once hydrated.)
+  const canSend = useSyncExternalStore(noChange, peerConnectionHere, () => true);
+  if (!canSend) {
+    return (
+      <p className="send-note" data-testid="send-unavailable">
+        {t('send.unavailable')}
+      </p>
+    );
+  }
   if (!open) {
     return (
       <button type="button" className="btn btn-secondary" onClick={() => setOpen(true)} data-testid="send-open">
@@ -74,16 +89,10 @@ function SendPanel({ files, scan, stun, outlive, onAgain, onClose }: Props & { o
   }, [waiting, flow, scan]);
 
   // A phone or tablet booth with Web Share of files: AirDrop, Quick Share and the like, beside the code.
-  const [nearby] = useState(() => {
-    try {
-      return typeof navigator.canShare === 'function' && navigator.canShare({ files: [new File([''], 'strip.jpg', { type: 'image/jpeg' })] });
-    } catch {
-      return false;
-    }
-  });
+  const [nearby] = useState(() => canShareFileType('strip.jpg', 'image/jpeg'));
   const shareNearby = async () => {
     const list = await files();
-    await navigator.share({ files: list.map((f) => new File([f.blob], f.name, { type: f.type })) }).catch(() => undefined);
+    await shareFiles(list.map((f) => new File([f.blob], f.name, { type: f.type }))).catch(() => undefined);
   };
 
   const phase = view?.phase ?? 'preparing';

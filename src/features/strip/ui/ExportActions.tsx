@@ -108,7 +108,7 @@ export function ExportActions({
         </select>
       </label>
       <div className="action-row">
-        <button type="button" className="btn btn-primary" onClick={downloadJpeg} disabled={busy || !composer}>
+        <button type="button" className="btn btn-primary" onClick={downloadJpeg} disabled={busy || !composer} data-testid="download-jpg">
           {t('strip.downloadJpg')}
         </button>
         <button type="button" className="btn btn-secondary" onClick={downloadAll} disabled={busy || !composer} data-testid="download-all">

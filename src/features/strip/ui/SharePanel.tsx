@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useI18n } from '../../../i18n/I18nProvider';
 import { pathFor } from '../../../i18n/paths';
+import { canShareFiles, canShareFileType, shareFiles } from '../../../lib/share';
 import type { StripProps } from './stripProps';
 import { saveBlob } from '../export';
 import { usePreparedFile } from './usePreparedFile';
 
 /** Web Share with files (phones, some desktops); elsewhere the share links stand in. */
-const canShareFiles = () => typeof navigator.share === 'function' && typeof navigator.canShare === 'function';
+const canShareStrip = () => canShareFileType('strip.jpg', 'image/jpeg');
 
 /**
  * Share links for browsers without Web Share: each carries only the app's address, never a photo.
@@ -29,7 +30,7 @@ export function SharePanel(props: StripProps) {
   const [fallback, setFallback] = useState<null | 'links' | 'refused'>(null);
   const [status, setStatus] = useState<{ text: string; error?: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
-  const prepared = usePreparedFile(props, canShareFiles());
+  const prepared = usePreparedFile(props, canShareStrip());
 
   useEffect(() => {
     if (!status || status.error) return;
@@ -40,15 +41,16 @@ export function SharePanel(props: StripProps) {
   const shareSocial = async () => {
     if (!composer || busy) return;
     setStatus(null);
-    if (!canShareFiles()) {
+    if (!canShareStrip()) {
       setFallback('links');
       return;
     }
     setBusy(true);
     try {
       const file = await prepared(); // ready since the preview settled, in the usual case
-      if (!navigator.canShare({ files: [file] })) setFallback('links');
-      else await navigator.share({ files: [file], title: t('share.title'), text: t('share.text') });
+      // The file alone: iOS drops files shared with a title or text.
+      if (!canShareFiles([file])) setFallback('links');
+      else await shareFiles([file]);
     } catch (error) {
       // AbortError: the visitor closed the sheet. Anything else (NotAllowedError when the tap's
       // permission ran out, a share target that failed): the download and the links instead.
