@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: types, lint, unit tests (vitest), the production build, the test build (the same
 // app with the test seam), the browser tests (Playwright) and then the random walk alone, in that
-// order. Every step runs even when an earlier one failed (the build excepted:
+// order, then the other engines (Firefox, WebKitGTK: tests/engines). Every step runs even when an earlier one failed (the build excepted:
 // no browser test without it), so one run reports everything. It ends with one plain line that
 // tools reading CI output understand, `N passed, N failed` (`, N skipped` when some were), also
 // written to reports/summary.txt for .ci/run. N counts every unit and browser test; a step that
@@ -24,13 +24,22 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 /** Tests that passed only on a retry: a defect to fix, listed by name before the closing line. */
 const flaky = [];
 
-/** Every test in a Playwright JSON report whose outcome was 'flaky' (failed, then passed on a retry). */
-function flakyTests(report) {
+/** Tests that failed on every try, named again at the very end (CI shows only the output's tail). */
+const failedTests = [];
+
+/** Every test in a Playwright JSON report with this outcome, each followed by its tries' first error lines ('flaky': failed, then passed on a retry). */
+function testsWith(report, status) {
   const out = [];
   const walk = (suite, path) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
-        if (t.status === 'flaky') out.push(`[${t.projectName}] ${[...path, spec.title].join(' › ')} (${spec.file}:${spec.line})`);
+        if (t.status !== status) continue;
+        out.push(`[${t.projectName}] ${[...path, spec.title].join(' › ')} (${spec.file}:${spec.line})`);
+        // Each try's first error line, short: the tail CI shows is then enough to start from.
+        for (const [i, r] of (t.results ?? []).entries()) {
+          const first = (r.error?.message ?? '').replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '').split('\n').find((l) => l.trim());
+          if (first) out.push(`      try ${i + 1}: ${first.trim().slice(0, 240)}${r.error?.location ? ` (line ${r.error.location.line})` : ''}`);
+        }
       }
     }
     for (const child of suite.suites ?? []) walk(child, child.title && !child.title.endsWith('.ts') ? [...path, child.title] : path);
@@ -89,7 +98,13 @@ for (const [name, args] of [
 }
 
 const unitOk = run('unit', ...npx(['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${VITEST_JSON}`]));
-count('unit', unitOk, existsSync(VITEST_JSON) ? readJson(VITEST_JSON) : null, (r) => ({
+const unitReport = existsSync(VITEST_JSON) ? readJson(VITEST_JSON) : null;
+for (const file of unitReport?.testResults ?? []) {
+  for (const a of file.assertionResults ?? []) {
+    if (a.status === 'failed') failedTests.push(`[unit] ${a.fullName ?? a.title} (${file.name?.replace(`${root}/`, '')})`);
+  }
+}
+count('unit', unitOk, unitReport, (r) => ({
   passed: r.numPassedTests ?? 0,
   failed: r.numFailedTests ?? 0,
   skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
@@ -104,11 +119,16 @@ if (run('build', 'npm', ['run', 'build']) && run('build (test mode)', 'npm', ['r
     : [
         ['browser', ['--project=production', '--project=app'], PLAYWRIGHT_JSON],
         ['random walk', ['--project=walk', '--workers=1'], join(reports, 'playwright-walk.json')],
+        // Firefox and WebKitGTK (tests/engines), one at a time: each test runs whole browsers.
+        ['other engines', ['--project=engines', '--workers=1'], join(reports, 'playwright-engines.json')],
       ];
   for (const [name, args, json] of passes) {
     const ok = run(name, ...npx(['playwright', 'test', '--reporter=list,json', ...args]), { PLAYWRIGHT_JSON_OUTPUT_NAME: json });
     const report = existsSync(json) ? readJson(json) : null;
-    if (report) flaky.push(...flakyTests(report));
+    if (report) {
+      flaky.push(...testsWith(report, 'flaky'));
+      failedTests.push(...testsWith(report, 'unexpected'));
+    }
     count(name, ok, report, (r) => ({
       // A test that passed on its retry (flaky) counts as passed, and is named below as flaky.
       passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0),
@@ -121,10 +141,12 @@ if (run('build', 'npm', ['run', 'build']) && run('build (test mode)', 'npm', ['r
   failedSteps.push('build');
 }
 
+if (failedTests.length) console.log(`\nfailed:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
 if (failedSteps.length) console.log(`\nfailed outside any test: ${failedSteps.join(', ')}`);
 // Flakes show: each test that needed a retry, by name, then their count just before the closing line.
 if (flaky.length) console.log(`\npassed only on a retry (flaky, a defect to fix):\n${flaky.map((t) => `  ${t}`).join('\n')}`);
-console.log(`\n${flaky.length} flaky`);
+// (Lines under a test's name are its tries' errors.)
+console.log(`\n${flaky.filter((l) => l.startsWith('[')).length} flaky`);
 const line = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
 writeFileSync(join(reports, 'summary.txt'), `${line}\n`);
 console.log(`\n${line}`);

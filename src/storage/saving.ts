@@ -46,15 +46,21 @@ export function followSaves(
       return stopped ? undefined : task();
     });
   };
-  const write = (name: string, save: () => Promise<boolean>) => () =>
+  // Each writer's last failure: the status is 'saved' only when neither's last write failed (a
+  // small settings record that still fits on a full disk says nothing of the photos).
+  const failed = new Map<string, StorageStatus>();
+  const report = () => onStatus(failed.get('photos') ?? failed.get('settings') ?? 'saved');
+  const write = (name: 'photos' | 'settings', save: () => Promise<boolean>) => () =>
     enqueue(name, () =>
       save().then(
         (wrote) => {
-          onStatus('saved');
+          failed.delete(name);
+          report();
           if (wrote && !stopped) channel?.postMessage('changed');
         },
         (error: unknown) => {
-          onStatus(failureStatus(error));
+          failed.set(name, failureStatus(error));
+          report();
           photoRoll.saved(store, 'all'); // kept in memory: shown, as the notice says
         },
       ),

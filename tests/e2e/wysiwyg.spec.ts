@@ -2,7 +2,9 @@ import type { Page } from '@playwright/test';
 import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
 import { freeze, setLevels } from './helpers/beauty';
+import { keepPreview, keepSettledPreview, regionDiff } from './helpers/props';
 import { openBooth } from './drivers/booth';
+import { tr } from './i18n';
 
 /**
  * What you see is what you get: each saved photo is what the preview showed at the moment of its
@@ -17,14 +19,6 @@ test.use({ launchOptions: launchWithCamera({ clip: 'face-closeup-1280x720.mjpeg'
 async function openMirroredBooth(page: Page) {
   await openBooth(page);
   await page.getByLabel('Mirror saved photos').check();
-}
-
-/** Keeps the preview's pixels (right after a render) in the page under `name`. */
-function keepPreview(page: Page, name: string) {
-  return page.evaluate(async (name) => {
-    const w = window as unknown as Record<string, unknown>;
-    w[name] = await window.__pbTest!.previewPixels();
-  }, name);
 }
 
 /** Mean absolute RGB difference (0–255) between a kept preview and photo `index`, scaled to the preview's size. */
@@ -49,19 +43,32 @@ function photoVsPreview(page: Page, index: number, name: string) {
 }
 
 test('a filter changed between shots: each saved photo matches the preview at the moment of its shot', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await openMirroredBooth(page);
   await page.getByTestId('shot-count').selectOption('2');
-  await page.getByTestId('countdown').selectOption('3');
+  // 10 s countdowns: the filter is changed during the second one, well before its shutter even
+  // on a loaded machine.
+  await page.getByTestId('countdown').selectOption('10');
   await freeze(page);
-  await keepPreview(page, 'before1');
+  // Kept once two readings agree: the frame drawn just before the pause can differ from the
+  // paused one that every later render (and the shutter) sees.
+  await keepSettledPreview(page, 'before1');
   await page.getByTestId('start-capture').click();
-  await expect(page.getByTestId('captured-thumb')).toHaveCount(1, { timeout: 20_000 });
-  // Between the shots, during the second countdown: sepia, by its key.
+  // The second shot's countdown (not photo 1's thumbnail: under load photo 1 can appear after the
+  // second shutter, when a change would be too late for photo 2).
+  await expect(page.getByTestId('capturing-message')).toContainText(tr('en', 'booth.capturing', { n: 2, total: 2 }), { timeout: 45_000 });
+  await expect(page.getByTestId('countdown-number')).toBeVisible();
+  // Sepia, by its key.
   await page.locator('body').press('3');
   await expect(page.getByTestId('filter-sepia')).toHaveAttribute('aria-checked', 'true');
-  await keepPreview(page, 'before2');
-  await expect(page.getByTestId('captured-thumb')).toHaveCount(2, { timeout: 20_000 });
+  // Kept once the preview shows sepia: under load the first frame read after the key press can
+  // still be the last one drawn before it.
+  await expect
+    .poll(async () => (await keepPreview(page, 'before2'), regionDiff(page, 'before1', 'before2', [0, 0, 1, 1])), { message: 'the preview turned sepia' })
+    .toBeGreaterThan(15);
+  // Still before the second shutter: what was kept is what the preview showed at it.
+  await expect(page.getByTestId('countdown-number')).toBeVisible();
+  await expect(page.getByTestId('captured-thumb')).toHaveCount(2, { timeout: 30_000 });
 
   const first = await photoVsPreview(page, 0, 'before1');
   const second = await photoVsPreview(page, 1, 'before2');
@@ -159,7 +166,7 @@ test('skin smoothing takes away the same share of fine detail in the preview and
   await setLevels(page, { smooth: 100 });
   await expect(page.getByTestId('beauty-panel')).toHaveAttribute('data-landmarks', /^[1-9]x478$/, { timeout: 30_000 });
   await freeze(page);
-  await keepPreview(page, 'on');
+  await keepSettledPreview(page, 'on');
   await page.getByTestId('start-capture').click();
   const thumb = page.getByTestId('captured-thumb');
   await expect(thumb).toHaveCount(1, { timeout: 20_000 });
@@ -169,7 +176,7 @@ test('skin smoothing takes away the same share of fine detail in the preview and
   const firstId = await thumb.getAttribute('data-photo-id');
 
   await toggle.uncheck();
-  await keepPreview(page, 'off');
+  await keepSettledPreview(page, 'off');
   await page.getByTestId('start-capture').click();
   await expect.poll(() => thumb.getAttribute('data-photo-id'), { timeout: 20_000 }).not.toBe(firstId);
   await expect(thumb.locator('img')).toHaveAttribute('src', /^blob:/);
