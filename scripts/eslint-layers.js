@@ -15,9 +15,9 @@ export const LAYERS = {
   app: ['pages', 'features/*', 'storage', 'content', 'workers', 'gl', ...SHARED],
   pages: ['features/*', 'storage', 'content', ...SHARED],
   storage: ['features/strip', 'lib', 'state', 'i18n', 'components'],
-  'features/booth': ['features/send', 'features/filters', 'features/beauty', 'features/props', 'features/background', 'features/vision', 'features/camera', 'features/motion', 'features/strip', 'gl', 'workers', ...SHARED],
+  'features/booth': ['features/send', 'features/filters', 'features/styles', 'features/beauty', 'features/props', 'features/background', 'features/vision', 'features/camera', 'features/motion', 'features/strip', 'gl', 'workers', ...SHARED],
   // The host's event mode: a booth (its session and screen parts), the strip, printing and the gallery.
-  'features/event': ['features/booth', 'features/send', 'features/strip', 'features/print', 'features/filters', 'features/beauty', 'features/props', 'features/background', 'features/motion', 'storage', ...SHARED],
+  'features/event': ['features/booth', 'features/send', 'features/strip', 'features/print', 'features/filters', 'features/styles', 'features/beauty', 'features/props', 'features/background', 'features/motion', 'storage', ...SHARED],
   // The strip designer: edits the strip's templates (features/strip/template) and keeps them.
   'features/designer': ['features/strip', 'workers', ...SHARED],
   'features/print': ['features/strip', ...SHARED],
@@ -29,6 +29,8 @@ export const LAYERS = {
   'features/props': ['features/vision', 'gl', ...SHARED],
   'features/background': ['features/strip', 'gl', 'workers', ...SHARED],
   'features/filters': ['gl', ...SHARED],
+  // Art styles: chains of passes on the multi-pass seam; the picker shares the filters' thumbnail size.
+  'features/styles': ['features/filters', 'gl', ...SHARED],
   'features/camera': ['lib', 'i18n', 'state'],
   'features/vision': ['workers', 'lib'],
   components: ['i18n', 'state', 'lib'],

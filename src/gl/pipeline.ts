@@ -5,6 +5,7 @@ import { afterNextPaint, Presenter } from './present';
 import { SourceTexture } from './source';
 export { fitTexture } from './source';
 import { ProgramCache, StagePending } from './programs';
+import { runChain, type Chain } from './passes';
 import { Quad } from './quad';
 import { readAsync, readLater, readNow, type PendingRead } from './readback';
 import { TargetPool } from './targets';
@@ -252,22 +253,33 @@ export class Pipeline<X = unknown> {
 
   /**
    * Starts reading a small downscale of the raw camera frame (through `mid` first so the linear
-   * filter averages more of it), optionally through a final pass: light level and thumbnails.
-   * A few KB read back asynchronously: never a full-frame read and never a stall.
+   * filter averages more of it, and a `chain` run there), optionally through a final pass: light
+   * level and thumbnails. A few KB read back asynchronously: never a full-frame read and never a
+   * stall; null when a program it needs is not compiled yet (its compile is started).
    */
-  startSmallRead(width: number, height: number, pass?: FinalPass, mid?: { width: number; height: number }): PendingRead | null {
+  startSmallRead(width: number, height: number, opts: { pass?: FinalPass; mid?: { width: number; height: number }; chain?: Chain } = {}): PendingRead | null {
+    const { pass, mid, chain } = opts;
     if (this.isLost || !this.hasFrame || !this.programs.isReady(COPY)) return null;
     if (pass && !this.programs.isReady(pass.id)) return null;
     this.pool.beginFrame();
     const copy = this.programs.get(COPY, copyFrag);
-    let source: WebGLTexture = this.source.texture!;
+    let source: StageTexture = { texture: this.source.texture!, width: this.source.width, height: this.source.height };
     if (mid) {
       const m = this.pool.acquire(mid.width, mid.height);
-      this.quad.draw(copy, { u_image: source }, m);
-      source = m.texture;
+      this.quad.draw(copy, { u_image: source.texture }, m);
+      source = m;
+    }
+    if (chain) {
+      try {
+        source = runChain(this.stageContext(false), chain, source);
+      } catch (error) {
+        if (!(error instanceof StagePending)) throw error;
+        this.quad.resetState();
+        return null;
+      }
     }
     const small = this.pool.acquire(width, height);
-    this.quad.draw(copy, { u_image: source }, small);
+    this.quad.draw(copy, { u_image: source.texture }, small);
     if (!pass) return readLater(this.gl, small);
     const out = this.pool.acquire(width, height);
     this.quad.draw(this.programs.get(pass.id, pass.source), { ...pass.uniforms, u_image: small.texture, u_flipY: 1 }, out);

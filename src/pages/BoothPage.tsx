@@ -16,6 +16,7 @@ import { useBoothSession } from '../features/booth/useBoothSession';
 import { useHeightVar } from '../components/useHeightVar';
 import '../features/booth/booth.css';
 import { FilterPicker } from '../features/filters/FilterPicker';
+import { StylePicker } from '../features/styles/StylePicker';
 import { PropPicker } from '../features/props/PropPicker';
 import { BackgroundPicker } from '../features/background/BackgroundPicker';
 import { useI18n } from '../i18n/I18nProvider';
@@ -102,6 +103,7 @@ export default function BoothPage() {
             </ErrorBoundary>
           )}
           <FilterPicker thumbnails={thumbnails} />
+          <StylePicker thumbnails={thumbnails} />
           {notice === 'failed' && (
             <p className="notice error" role="alert" data-testid="capture-failed">
               {t('booth.captureFailed')}

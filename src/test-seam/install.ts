@@ -18,6 +18,9 @@ import { stripBench } from './stripBench';
 import { motionBench } from './motionBench';
 import { timeBeautyPasses } from './beautyTiming';
 import { timePropsPass } from './propsTiming';
+import { styleFrame } from './styleFrame';
+import { PLAIN_STYLE } from '../features/styles/state';
+import { previewScale } from '../features/styles/entry';
 import { timeBackgroundPasses } from './backgroundTiming';
 import { DEFAULT_BACKGROUND, type BackgroundKind } from '../features/background/meta';
 import { holdFaceReplies } from './faults';
@@ -163,7 +166,12 @@ const api = {
           outputHeight: height,
           sourceWidth: video.videoWidth,
           sourceHeight: video.videoHeight,
-          inputs: { background: { settings: DEFAULT_BACKGROUND, mask: null, custom: null }, beauty: { beauty, faces: [] }, props: { prop: 'none', faces: [] } },
+          inputs: {
+            background: { settings: DEFAULT_BACKGROUND, mask: null, custom: null },
+            beauty: { beauty, faces: [] },
+            props: { prop: 'none', faces: [] },
+            styles: { look: PLAIN_STYLE, scale: 1 },
+          },
         },
         filterPass(filterId, true),
       );
@@ -198,6 +206,11 @@ const api = {
     });
     return timePropsPass(video, faces, prop, width, height);
   },
+
+  /** A picture the test made, drawn through one art style at its own size (and timed over `runs` frames: bench). */
+  styleFrame,
+  /** The scale the preview draws a style at now (1 until measuring lowered it). */
+  stylePreviewScale: (id: string): number => previewScale.scaleFor(id),
 
   /** The session's photos: size, and each burst's frame count, distinct frames and shape. */
   photos() {

@@ -40,8 +40,8 @@ describe('faces for a photo', () => {
 });
 
 describe('the stage registry', () => {
-  it('lists the background, then beauty and props over the person, each with a distinct id', () => {
-    expect(STAGES.map((s) => s.id)).toEqual(['background', 'beauty', 'props']);
+  it('lists the background, then beauty and props over the person, then the art style over it all, each with a distinct id', () => {
+    expect(STAGES.map((s) => s.id)).toEqual(['background', 'beauty', 'props', 'styles']);
   });
   it('needs the person mask for blur, a backdrop or a picture, but not with the green-screen key (except to blur)', () => {
     expect(lookNeedsMask(look())).toBe(false);
@@ -66,11 +66,16 @@ describe('the stage registry', () => {
       background: { settings: DEFAULT_BACKGROUND, mask: null, custom: null },
       beauty: { beauty, faces: [a] },
       props: { prop: 'glasses', faces: [a] },
+      styles: { look: { id: 'none', setting: 0 }, scale: 1, drawn: undefined },
     });
     const photo = photoInputs(l, { faces: { still: [b], shown: [a] }, mask: null });
     expect(photo.beauty).toEqual({ beauty, faces: [b, a] });
     // A photo never gets a prop the preview did not show: not on b, found only on the still.
     expect(photo.props).toEqual({ prop: 'glasses', faces: [a] });
+    // A style: the preview at its measured scale (full until measured), a photo always at full scale.
+    const oil = { id: 'oil-paint', setting: 8 };
+    expect(previewInputs(look({ styles: oil }), { faces: [], mask: null }).styles).toMatchObject({ look: oil, scale: 1 });
+    expect(photoInputs(look({ styles: oil }), { faces: { still: [], shown: [] }, mask: null }).styles).toEqual({ look: oil, scale: 1 });
   });
 });
 

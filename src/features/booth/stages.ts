@@ -4,6 +4,7 @@ import { backgroundStage } from '../background/entry';
 import type { SegmentMask } from '../background/protocol';
 import { beautyStage } from '../beauty/entry';
 import { propsStage } from '../props/entry';
+import { styleStage } from '../styles/entry';
 import type { ShotFaces } from '../vision/shotFaces';
 import type { FaceLandmarks } from '../vision/types';
 
@@ -41,7 +42,7 @@ export type BoothStage = StageEntry<unknown, LiveInputs, unknown, ShotInputs> & 
  * look at the shutter follow from the entries (session/look.ts); the renderer is handed the
  * registry and reads each stage's part of a frame through renderer/stageInputs.ts.
  */
-export const STAGES: readonly BoothStage[] = [backgroundStage as BoothStage, beautyStage as BoothStage, propsStage as BoothStage];
+export const STAGES: readonly BoothStage[] = [backgroundStage as BoothStage, beautyStage as BoothStage, propsStage as BoothStage, styleStage as BoothStage];
 
 /** Each stage's inputs for one frame, by stage id. */
 export type StageInputs = Record<string, unknown>;

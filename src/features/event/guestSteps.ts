@@ -19,9 +19,11 @@ import { noteUnkept } from './health';
 /** How long a guest's strip may take in the composer's worker before it is restarted. */
 const COMPOSER_WAIT_MS = 15_000;
 import { eventViewAtom } from './state';
+import { NO_STYLE } from '../styles/define';
+import { styleIdAtom } from '../styles/state';
 
 /**
- * Every guest starts from the plain look (no filter, no prop, no retouch), whatever the guest
+ * Every guest starts from the plain look (no filter, no style, no prop, no retouch), whatever the guest
  * before chose; where the host allows no change, that is the look of the whole evening.
  */
 export function plainLook(store: Store): void {
@@ -30,6 +32,7 @@ export function plainLook(store: Store): void {
   store.set(beautyEnabledAtom, false);
   store.set(beautyLevelsAtom, ZERO_LEVELS);
   store.set(makeupColorsAtom, DEFAULT_COLORS);
+  store.set(styleIdAtom, NO_STYLE);
 }
 
 interface Deps {

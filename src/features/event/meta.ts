@@ -19,7 +19,7 @@ export const IDLE_CHOICES = [5, 10, 15, 20, 30, 45, 60, 90, 120, 180, 300] as co
 export type IdleSeconds = (typeof IDLE_CHOICES)[number];
 
 /** The controls a host may hand to the guests. */
-export const GUEST_CONTROLS = ['filters', 'props', 'beauty'] as const;
+export const GUEST_CONTROLS = ['filters', 'styles', 'props', 'beauty'] as const;
 export type GuestControl = (typeof GUEST_CONTROLS)[number];
 
 /** The printer's paper (src/features/print): a 2×6 in strip, or a 4×6 in sheet. */
@@ -60,8 +60,9 @@ export const DEFAULT_EVENT_SETTINGS: EventSettings = {
   idleSeconds: 30,
   print: false,
   paper: 'sheet',
-  // Filters and props are one tap each; the beauty panel's sliders slow a queue down.
-  allow: { filters: true, props: true, beauty: false },
+  // Filters and props are one tap each; the beauty panel's sliders slow a queue down. Art styles
+  // are off until the host offers them (a set-up saved before they existed stays as it was).
+  allow: { filters: true, styles: false, props: true, beauty: false },
   slideshow: true,
   stun: '',
 };

@@ -42,6 +42,7 @@ const SettingsSchema = v.object({
   allow: v.fallback(
     v.object({
       filters: v.fallback(v.boolean(), D.allow.filters),
+      styles: v.fallback(v.boolean(), D.allow.styles),
       props: v.fallback(v.boolean(), D.allow.props),
       beauty: v.fallback(v.boolean(), D.allow.beauty),
     }),
@@ -65,7 +66,7 @@ export function writeEventSettings(settings: EventSettings): void {
 }
 
 /** Whether a guest gets a screen to choose a look before the countdown. */
-export const guestsChoose = (s: EventSettings) => s.allow.filters || s.allow.props || s.allow.beauty;
+export const guestsChoose = (s: EventSettings) => s.allow.filters || s.allow.styles || s.allow.props || s.allow.beauty;
 
 /**
  * Puts the set-up where the booth and the strip read theirs: the number of shots, the countdown

@@ -14,7 +14,7 @@ export interface EventSetupOptions {
   caption?: string;
   /** Seconds before the strip (or pose) screen goes back to attract by itself. */
   idle?: number;
-  allow?: Partial<Record<'filters' | 'props' | 'beauty', boolean>>;
+  allow?: Partial<Record<'filters' | 'styles' | 'props' | 'beauty', boolean>>;
   slideshow?: boolean;
   pin?: string;
 }

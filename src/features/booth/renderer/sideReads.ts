@@ -2,16 +2,25 @@ import type { Pipeline } from '../../../gl/pipeline';
 import type { PendingRead } from '../../../gl/readback';
 import { THUMB_HEIGHT, THUMB_WIDTH } from '../../filters/meta';
 import { filterPass } from '../../filters/pass';
+import { STYLE_THUMB_PREFIX, styleThumbChain } from '../../styles/thumbnail';
 import { meanLuma } from '../../vision/light';
 
 /** Light is measured at most this often (a tiny GPU downscale + 2 KB read-back). */
 const LIGHT_INTERVAL_MS = 500;
 /** One filter thumbnail is refreshed at most this often, round-robin across the list. */
 const THUMB_INTERVAL_MS = 120;
+/**
+ * One art style's thumbnail at most this often (its chain runs at THUMB_WORK_SCALE × the
+ * thumbnail's size, a few passes): thumbnails of styles refresh more slowly than the preview.
+ */
+const STYLE_THUMB_INTERVAL_MS = 700;
+const THUMB_WORK_SCALE = 4;
 
 export interface SideReadEvents {
   onLight?: (meanLuma: number) => void;
   onThumbnail?: (filterId: string, pixels: Uint8ClampedArray<ArrayBuffer>) => void;
+  /** Whether a style's thumbnail is worth drawing now (on screen); every one is, without this. */
+  thumbnailWanted?: (id: string) => boolean;
 }
 
 /**
@@ -19,12 +28,14 @@ export interface SideReadEvents {
  * later frames), one read in flight at a time, so the main thread never waits for the GPU.
  */
 export class SideReads {
-  /** Filters to keep thumbnails of (empty = none). */
+  /** Thumbnails to keep: filter ids, and art styles as STYLE_THUMB_PREFIX + id (empty = none). */
   thumbnailFilters: string[] = [];
   private pending: { kind: 'light' | { filterId: string }; read: PendingRead } | null = null;
   private lastLightAt = 0;
   private lastThumbAt = 0;
   private thumbIndex = 0;
+  private lastStyleThumbAt = 0;
+  private styleIndex = 0;
 
   constructor(private events: SideReadEvents) {}
 
@@ -48,14 +59,26 @@ export class SideReads {
     if (this.events.onLight && now - this.lastLightAt > LIGHT_INTERVAL_MS) {
       this.lastLightAt = now;
       // Two steps (→ 128×72 → 32×18) so the linear filter averages more of the frame.
-      const read = p.startSmallRead(32, 18, undefined, { width: 128, height: 72 });
+      const read = p.startSmallRead(32, 18, { mid: { width: 128, height: 72 } });
       if (read) this.pending = { kind: 'light', read };
       return;
     }
-    if (this.events.onThumbnail && this.thumbnailFilters.length && now - this.lastThumbAt > THUMB_INTERVAL_MS) {
+    if (!this.events.onThumbnail) return;
+    const styles = this.thumbnailFilters.filter((id) => id.startsWith(STYLE_THUMB_PREFIX) && (this.events.thumbnailWanted?.(id) ?? true));
+    if (styles.length && now - this.lastStyleThumbAt > STYLE_THUMB_INTERVAL_MS) {
+      this.lastStyleThumbAt = now;
+      const id = styles[this.styleIndex++ % styles.length]!;
+      const chain = styleThumbChain(id);
+      const mid = { width: THUMB_WIDTH * THUMB_WORK_SCALE, height: THUMB_HEIGHT * THUMB_WORK_SCALE };
+      const read = chain && p.startSmallRead(THUMB_WIDTH, THUMB_HEIGHT, { pass: filterPass('none', mirror), mid, chain });
+      if (read) this.pending = { kind: { filterId: id }, read };
+      return;
+    }
+    const filters = this.thumbnailFilters.filter((id) => !id.startsWith(STYLE_THUMB_PREFIX));
+    if (filters.length && now - this.lastThumbAt > THUMB_INTERVAL_MS) {
       this.lastThumbAt = now;
-      const filterId = this.thumbnailFilters[this.thumbIndex++ % this.thumbnailFilters.length]!;
-      const read = p.startSmallRead(THUMB_WIDTH, THUMB_HEIGHT, filterPass(filterId, mirror));
+      const filterId = filters[this.thumbIndex++ % filters.length]!;
+      const read = p.startSmallRead(THUMB_WIDTH, THUMB_HEIGHT, { pass: filterPass(filterId, mirror) });
       if (read) this.pending = { kind: { filterId }, read };
     }
   }

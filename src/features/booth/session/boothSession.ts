@@ -118,6 +118,8 @@ export class BoothSession {
           const ctx = c?.getContext('2d');
           if (c && ctx) ctx.putImageData(new ImageData(px, c.width, c.height), 0, 0);
         },
+        // A picker off screen says so on its canvases (data-live): their multi-pass thumbnails wait.
+        thumbnailWanted: (id) => thumbnails.get(id)?.closest('[data-live]')?.getAttribute('data-live') !== 'false',
       },
       this.faces.liveSource,
       STAGES,

@@ -11,6 +11,7 @@ import '../../booth/booth.css';
 import { cameraInfoAtom, canShootAtom } from '../../booth/state';
 import { useBoothSession } from '../../booth/useBoothSession';
 import { FilterPicker } from '../../filters/FilterPicker';
+import { StylePicker } from '../../styles/StylePicker';
 import { PropPicker } from '../../props/PropPicker';
 import { StripComposer } from '../../strip/composer';
 import { stripSettingsAtom } from '../../strip/state';
@@ -171,6 +172,7 @@ export function EventBooth({ settings, onLeave }: Props) {
         {controls && (
           <div className="event-controls">
             {settings.allow.filters && <FilterPicker thumbnails={thumbnails} />}
+            {settings.allow.styles && <StylePicker thumbnails={thumbnails} />}
             {settings.allow.props && <PropPicker />}
             {settings.allow.beauty && <BeautyPanel open onFirstUse={() => session?.faces.warm()} onRetry={() => session?.faces.retry()} />}
           </div>

@@ -1,0 +1,78 @@
+import type { RenderTarget, StageContext, StageTexture, UniformValues } from './types';
+
+/**
+ * THE MULTI-PASS SEAM: a chain of fullscreen passes with targets between them, each at its own
+ * scale, run by `runChain`. A chain is data (an owner's registry makes one: the art styles in
+ * src/features/styles); the core knows no chain.
+ *
+ * Each pass draws into a pooled target of `scale` × the chain's working size (the input's size ×
+ * the run's scale) and reads, by uniform name, the chain's input ('input') or an earlier pass's
+ * output (by the pass's id). Besides its own uniforms each pass gets:
+ *   u_texel  1 / its target's size (one of its own pixels, in uv)
+ *   u_unit   its target's pixels per reference pixel (the shorter side / REFERENCE_SIDE): sizes in a
+ *            chain (a brush, a stroke, a dot pitch) are given in reference pixels and multiplied by
+ *            u_unit, so the same frame at any size, or at a reduced preview scale, looks the same
+ *   u_size   its target's size in pixels
+ * The chain's result is the last pass's target (the next pass resamples it as it would a stage's).
+ */
+
+/** Sizes in a chain are given in pixels of a picture whose shorter side is this many pixels (720p). */
+export const REFERENCE_SIDE = 720;
+
+export interface ChainPass {
+  /** Program cache key: unique across chains (e.g. 'style:oil:tensor'). */
+  id: string;
+  /** Fragment shader (reads `in vec2 v_uv`, see shaders/common/fullscreen.vert). */
+  source: string;
+  /** Sampler uniform name → 'input' (the chain's input) or an earlier pass's id. */
+  reads: Readonly<Record<string, string>>;
+  /** This pass's target size relative to the chain's working size (default 1). */
+  scale?: number;
+  /** This pass's own uniforms (numbers the owner computed for this run). */
+  uniforms?: UniformValues;
+}
+
+export type Chain = readonly ChainPass[];
+
+/** A target's reference unit: its shorter side over REFERENCE_SIDE. */
+export function unitOf(width: number, height: number): number {
+  return Math.min(width, height) / REFERENCE_SIDE;
+}
+
+/** The size a pass draws at, for an input of `width`×`height` run at `scale`. */
+export function passSize(width: number, height: number, scale: number, passScale = 1): { width: number; height: number } {
+  return { width: Math.max(1, Math.round(width * scale * passScale)), height: Math.max(1, Math.round(height * scale * passScale)) };
+}
+
+/** Every program a chain draws with (to compile ahead of use). */
+export function chainPrograms(chain: Chain): [id: string, source: string][] {
+  return chain.map((p) => [p.id, p.source]);
+}
+
+/**
+ * Runs `chain` over `input` at `scale` (1: the input's size; less, a cheaper preview), drawing
+ * each pass into a target from the context's pool; returns the last pass's output.
+ */
+export function runChain(ctx: StageContext, chain: Chain, input: StageTexture, scale = 1): StageTexture {
+  if (!chain.length) return input;
+  const outputs = new Map<string, RenderTarget>();
+  let last: StageTexture = input;
+  for (const pass of chain) {
+    const { width, height } = passSize(input.width, input.height, scale, pass.scale);
+    const target = ctx.acquireTarget(width, height);
+    const textures: UniformValues = {};
+    for (const [name, from] of Object.entries(pass.reads)) {
+      const source = from === 'input' ? input : outputs.get(from);
+      if (!source) throw new Error(`Pass ${pass.id} reads ${from}, which no earlier pass of its chain draws`);
+      textures[name] = source.texture;
+    }
+    ctx.drawQuad(
+      ctx.program(pass.id, pass.source),
+      { ...pass.uniforms, ...textures, u_texel: [1 / target.width, 1 / target.height], u_size: [target.width, target.height], u_unit: unitOf(target.width, target.height) },
+      target,
+    );
+    outputs.set(pass.id, target);
+    last = target;
+  }
+  return last;
+}

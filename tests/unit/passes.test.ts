@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { passSize, REFERENCE_SIDE, runChain, unitOf, type Chain } from '../../src/gl/passes';
+import type { RenderTarget, StageContext, UniformValues } from '../../src/gl/types';
+
+/** A stage context that records each draw (no GL): what runChain asks for is what it gets. */
+function recorder() {
+  const draws: { program: string; uniforms: UniformValues; target: RenderTarget }[] = [];
+  let n = 0;
+  const ctx = {
+    gl: null as unknown as WebGL2RenderingContext,
+    acquireTarget: (width: number, height: number) => ({ texture: { id: `t${n++}` } as unknown as WebGLTexture, framebuffer: {} as WebGLFramebuffer, width, height }),
+    drawQuad: (program: unknown, uniforms: UniformValues, target: RenderTarget) => draws.push({ program: program as string, uniforms, target }),
+    program: (id: string) => id as never,
+  } satisfies StageContext;
+  return { ctx, draws };
+}
+
+const input = { texture: { id: 'input' } as unknown as WebGLTexture, width: 1280, height: 720 };
+
+describe('the multi-pass seam', () => {
+  it('draws each pass into its own target at its scale, reading the input or earlier passes by name', () => {
+    const { ctx, draws } = recorder();
+    const chain: Chain = [
+      { id: 'a', source: '', reads: { u_image: 'input' }, scale: 0.5 },
+      { id: 'b', source: '', reads: { u_a: 'a', u_image: 'input' }, uniforms: { u_k: 3 } },
+    ];
+    const out = runChain(ctx, chain, input);
+    expect(draws.map((d) => [d.program, d.target.width, d.target.height])).toEqual([
+      ['a', 640, 360],
+      ['b', 1280, 720],
+    ]);
+    expect(draws[1]!.uniforms.u_a).toBe(draws[0]!.target.texture);
+    expect(draws[1]!.uniforms.u_image).toBe(input.texture);
+    expect(draws[1]!.uniforms.u_k).toBe(3);
+    expect(out).toBe(draws[1]!.target);
+  });
+
+  it('gives each pass its size in reference pixels, so a smaller run or pass draws the same picture', () => {
+    const { ctx, draws } = recorder();
+    runChain(ctx, [{ id: 'a', source: '', reads: { u_image: 'input' } }, { id: 'b', source: '', reads: { u_image: 'a' }, scale: 0.5 }], input, 0.5);
+    expect(draws[0]!.target.width).toBe(640);
+    expect(draws[0]!.uniforms.u_unit).toBeCloseTo(360 / REFERENCE_SIDE);
+    expect(draws[1]!.target.height).toBe(180);
+    expect(draws[1]!.uniforms.u_unit).toBeCloseTo(180 / REFERENCE_SIDE);
+    expect(draws[1]!.uniforms.u_texel).toEqual([1 / 320, 1 / 180]);
+    expect(unitOf(1920, 1080)).toBe(1.5);
+    expect(passSize(3, 3, 0.1)).toEqual({ width: 1, height: 1 });
+  });
+
+  it('an empty chain is the input; a read of a pass not drawn yet is an error', () => {
+    const { ctx } = recorder();
+    expect(runChain(ctx, [], input)).toBe(input);
+    expect(() => runChain(ctx, [{ id: 'a', source: '', reads: { u_x: 'later' } }], input)).toThrow(/reads later/);
+  });
+});
