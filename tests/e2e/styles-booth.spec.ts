@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
 import { openBooth } from './drivers/booth';
@@ -7,7 +6,7 @@ import { freeze } from './helpers/beauty';
 import { captureSequence } from './helpers/capture';
 import { mp4Frame, type Pixels } from './helpers/designs';
 import { frameVsStill, saveFrom, turnMotionOn } from './helpers/motion';
-import { keepSettledPreview } from './helpers/props';
+import { blurredDiff, keepPhoto, keepSettledPreview } from './helpers/props';
 import { pickStyle, STYLE_IDS } from './helpers/styles';
 
 /**
@@ -17,41 +16,6 @@ import { pickStyle, STYLE_IDS } from './helpers/styles';
 // The 640×480 face clip: a style's passes cost a third of 720p's on this machine's software GPU.
 test.use({ launchOptions: launchWithCamera({ clip: 'face-640x480.mjpeg' }) });
 test.describe.configure({ timeout: 300_000 });
-
-/**
- * Kept preview `name` against photo `index` drawn at the preview's size, both through a 3×3 box
- * blur (a style's dots and strokes are finer than the two downscales agree on pixel for pixel):
- * the mean absolute RGB difference, 0–255.
- */
-function photoVsPreview(page: Page, index: number, name: string) {
-  return page.evaluate(
-    async ({ index, name }) => {
-      const prev = (window as unknown as Record<string, { width: number; height: number; data: Uint8ClampedArray }>)[name]!;
-      const img = document.querySelectorAll<HTMLImageElement>('[data-testid="captured-thumb"] img')[index]!;
-      const bitmap = await createImageBitmap(await (await fetch(img.src)).blob());
-      const { width: W, height: H } = prev;
-      const c = new OffscreenCanvas(W, H);
-      const ctx = c.getContext('2d')!;
-      ctx.imageSmoothingQuality = 'high';
-      ctx.drawImage(bitmap, 0, 0, W, H);
-      const photo = ctx.getImageData(0, 0, W, H).data;
-      const blurred = (d: ArrayLike<number>, x: number, y: number, ch: number) => {
-        let s = 0;
-        for (let j = -1; j <= 1; j++) for (let i = -1; i <= 1; i++) s += d[((Math.min(H - 1, Math.max(0, y + j)) * W) + Math.min(W - 1, Math.max(0, x + i))) * 4 + ch]!;
-        return s / 9;
-      };
-      let sum = 0;
-      let n = 0;
-      for (let y = 0; y < H; y += 2)
-        for (let x = 0; x < W; x += 2) {
-          for (let ch = 0; ch < 3; ch++) sum += Math.abs(blurred(photo, x, y, ch) - blurred(prev.data, x, y, ch));
-          n += 3;
-        }
-      return sum / n;
-    },
-    { index, name },
-  );
-}
 
 /** Share of pixels near paper-white (luma ≥ 215) in the middle of a picture. */
 function whiteShare(p: Pixels, margin = 0.1): number {
@@ -79,7 +43,8 @@ for (const id of STYLE_IDS) {
     await keepSettledPreview(page, 'shutter');
     await page.getByTestId('start-capture').click();
     await expect(page.getByTestId('captured-thumb').locator('img')).toHaveAttribute('src', /^blob:/, { timeout: 60_000 });
-    const diff = await photoVsPreview(page, 0, 'shutter');
+    await keepPhoto(page, 0, 'shutter', 'photo');
+    const diff = await blurredDiff(page, 'photo', 'shutter');
     const scale = await page.evaluate((id) => window.__pbTest!.stylePreviewScale(id), id);
     console.log(`${id}: photo vs preview at the shutter ${diff.toFixed(2)} (blurred 3×3, 0–255), preview scale ${scale}`);
     expect(diff).toBeLessThan(10);

@@ -67,8 +67,15 @@ function sourceHash(source: string): string {
   return (h >>> 0).toString(36);
 }
 
+/** Each pass's program id, made once (chainOf runs every preview frame). */
+const programIds = new WeakMap<StylePass, string>();
+
 /** A pass's program id: its source's (the same shader in two styles is compiled once). */
-const progId = (pass: StylePass) => `style:${pass.name}:${sourceHash(pass.source)}`;
+function progId(pass: StylePass): string {
+  let id = programIds.get(pass);
+  if (id === undefined) programIds.set(pass, (id = `style:${pass.name}:${sourceHash(pass.source)}`));
+  return id;
+}
 
 /** The style's chain for this setting: each pass's id is its program's (unique within the chain: names are). */
 export function chainOf(style: StyleDef, setting: number): Chain {

@@ -95,6 +95,29 @@ export async function regionDiff(page: Page, a: string, b: string, region: Regio
   return sum / Math.max(1, (A.length / 4) * 3);
 }
 
+/**
+ * Mean absolute RGB difference (0–255) between two kept images of one size, each through a 3×3
+ * box blur first: for pictures finer than two downscales agree on pixel for pixel (a style's dots
+ * and strokes), compared as a person sees them.
+ */
+export async function blurredDiff(page: Page, a: string, b: string) {
+  const width = await page.evaluate((a) => (window as unknown as Record<string, Kept>)[a]!.width, a);
+  const [A, B] = await Promise.all([regionOf(page, a, [0, 0, 1, 1]), regionOf(page, b, [0, 0, 1, 1])]);
+  const height = A.length / 4 / width;
+  const blurred = (P: Uint8Array, x: number, y: number, ch: number) => {
+    let s = 0;
+    for (let j = -1; j <= 1; j++)
+      for (let i = -1; i <= 1; i++) s += P[(Math.min(height - 1, Math.max(0, y + j)) * width + Math.min(width - 1, Math.max(0, x + i))) * 4 + ch]!;
+    return s / 9;
+  };
+  let sum = 0;
+  let n = 0;
+  for (let y = 0; y < height; y += 2)
+    for (let x = 0; x < width; x += 2)
+      for (let ch = 0; ch < 3; ch++, n++) sum += Math.abs(blurred(A, x, y, ch) - blurred(B, x, y, ch));
+  return sum / Math.max(1, n);
+}
+
 /** Mean spread between a pixel's largest and smallest channel over a region (0 for grey). */
 export async function regionSpread(page: Page, name: string, region: Region) {
   const P = await regionOf(page, name, region);
