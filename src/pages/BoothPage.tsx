@@ -14,6 +14,7 @@ import { StripChoice } from '../features/booth/StripChoice';
 import { cameraInfoAtom, canShootAtom, captureOverlayAtom, shotNoticeAtom } from '../features/booth/state';
 import { useBoothSession } from '../features/booth/useBoothSession';
 import { useHeightVar } from '../components/useHeightVar';
+import { usePinnable } from '../components/usePinnable';
 import '../features/booth/booth.css';
 import { FilterPicker } from '../features/filters/FilterPicker';
 import { StylePicker } from '../features/styles/StylePicker';
@@ -28,6 +29,9 @@ import { useDrawAhead } from '../features/strip/ui/useDrawAhead';
 // cannot load (offline, with the site's files gone), the booth goes on without the button.
 const loadBoothSend = () => import('../features/booth/BoothSend');
 const BoothSend = lazy(() => loadBoothSend().then((m) => ({ default: m.BoothSend })));
+
+/** The window's height (px) the pinned stage leaves, at least, for the controls under it. */
+const PINNED_ROOM = 180;
 
 /** The booth page holding the stage (where --stage-h is read). */
 const stageOwnerPage = (el: HTMLElement) => el.closest<HTMLElement>('.booth-page');
@@ -65,6 +69,8 @@ export default function BoothPage() {
   const stageRef = useRef<HTMLDivElement>(null);
   // On a phone the stage is pinned at the top: controls brought into view stop below it (CSS --stage-h).
   useHeightVar(stageRef, '--stage-h', { scope: stageOwnerPage });
+  // Pinned only while it leaves room for the controls scrolling under it.
+  usePinnable(stageRef, PINNED_ROOM);
   const [beautyOpen, setBeautyOpen] = useState(false);
   const beautyPanelId = useId();
   const warmFaces = () => session?.faces.warm();
@@ -103,7 +109,6 @@ export default function BoothPage() {
             </ErrorBoundary>
           )}
           <FilterPicker thumbnails={thumbnails} />
-          <StylePicker thumbnails={thumbnails} />
           {notice === 'failed' && (
             <p className="notice error" role="alert" data-testid="capture-failed">
               {t('booth.captureFailed')}
@@ -121,6 +126,8 @@ export default function BoothPage() {
           )}
         </div>
         <div className="booth-controls">
+          {/* Not pinned with the filters: on a phone the two together were taller than the screen. */}
+          <StylePicker thumbnails={thumbnails} />
           <PropPicker />
           <BackgroundPicker busy={busy} pictures={session?.pictures ?? null} />
           <StripChoice busy={busy} />

@@ -3,6 +3,13 @@ import { expect, test } from './fixtures';
 import { boxesInView, expectSteadyStage, PHONE, previewInView, storedPhotos, useEveryControl } from './helpers/layout';
 import { openBooth } from './drivers/booth';
 import { captureSequence } from './helpers/capture';
+import type { Page } from '@playwright/test';
+
+/** Whether the control, once scrolled to, is wholly in view with nothing pinned over it. */
+async function reachableIn(page: Page, testId: string) {
+  await page.getByTestId(testId).evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+  return (await boxesInView(page, `[data-testid="${testId}"]`))[0]?.inView;
+}
 
 /** A phone in portrait (390×844 at 3×, touch) with a phone-style portrait camera. */
 test.use({ ...PHONE, launchOptions: launchWithCamera({ clip: 'face-portrait-1080x1920.mjpeg' }) });
@@ -59,11 +66,7 @@ test('with Send to a phone open, the whole code and every setting below it can b
   await page.getByTestId('send-open').click();
   const code = page.getByTestId('send-code');
   await expect(code).toBeVisible({ timeout: 20_000 });
-  /** Whether the control, once scrolled to, is wholly in view with nothing pinned over it. */
-  const reachable = async (testId: string) => {
-    await page.getByTestId(testId).evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
-    return (await boxesInView(page, `[data-testid="${testId}"]`))[0]?.inView;
-  };
+  const reachable = (testId: string) => reachableIn(page, testId);
   // The stage is pinned at the top on a phone; with the code under it the two are taller than the
   // screen, and the settings scrolled under them (seed 320456553 of the random walk).
   expect(await reachable('send-code'), 'the whole code in view, nothing over it').toBe(true);
@@ -72,4 +75,26 @@ test('with Send to a phone open, the whole code and every setting below it can b
   const was = await motion.isChecked();
   await motion.click({ timeout: 5_000 });
   await expect(motion).toBeChecked({ checked: !was });
+});
+
+test.describe('a small phone (360×740), a photo taken', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  // With the tray and Send to a phone the pinned stage grew taller than the screen, and the
+  // settings could no longer be brought into view (the random walk's seed 1197447074, step 86).
+  test('every control under the stage can be brought into view and used', async ({ page }) => {
+    test.setTimeout(120_000);
+    await openBooth(page, { shots: 1, countdown: 0 });
+    await captureSequence(page, { shots: 1, countdown: 0 });
+    await expect(page.getByTestId('send-open')).toBeVisible({ timeout: 20_000 });
+    for (const id of ['style-pencil', 'prop-crown', 'booth-designer-link', 'motion-on', 'shot-count', 'countdown']) {
+      expect(await reachableIn(page, id), `${id} in view, nothing over it`).toBe(true);
+    }
+    const motion = page.getByTestId('motion-on');
+    const was = await motion.isChecked();
+    await motion.click({ timeout: 5_000 });
+    await expect(motion).toBeChecked({ checked: !was });
+    await page.getByTestId('style-pencil').click({ timeout: 5_000 });
+    await expect(page.getByTestId('style-pencil')).toHaveAttribute('aria-checked', 'true');
+  });
 });

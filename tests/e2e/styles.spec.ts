@@ -149,7 +149,10 @@ test('the style strip by keyboard: arrows move the style, its one setting shows,
   await expect(page.getByLabel(tr('en', 'styles.settings.strength'))).toHaveValue('50');
   await expectAccessible(page, 'booth with a style chosen');
   // Live thumbnails, drawn while the strip is on screen (the camera playing again): pencil's is
-  // a sketch on paper, the no-style one the plain picture.
+  // a sketch on paper, the no-style one the plain picture. The preview back to no style first: on
+  // SwiftShader a painted preview takes a second or more a frame, and a thumbnail waits for one.
+  await page.getByTestId('style-watercolour').press('Home');
+  await expect(page.getByTestId('style-none')).toHaveAttribute('aria-checked', 'true');
   await page.evaluate(() => document.querySelector<HTMLVideoElement>('[data-testid="booth-stage"] video')!.play());
   await page.getByTestId('style-picker').scrollIntoViewIfNeeded();
   const thumbWhite = (id: string) =>
