@@ -58,9 +58,13 @@ test('a backdrop replaces the background while the face stays, and the photo has
   await keepPreview(page, 'none');
   await chooseBackground(page, 'backdrop:pastel');
   await untilBackgroundChanges(page, 'none', BACKGROUND[0]!);
-  await keepPreview(page, 'backdrop');
+  // The first changed frames may still have the mask on its way (the picture frozen, the mask
+  // settles over a few frames: in CI of 1201f7e the face differed by 6+ in the first one kept).
+  // Kept once the face is back to the camera's; a backdrop over the face times out here.
+  await expect
+    .poll(async () => (await keepPreview(page, 'backdrop'), regionDiff(page, 'none', 'backdrop', face)), { timeout: 30_000, message: 'the face stays' })
+    .toBeLessThan(6);
   for (const region of BACKGROUND) expect(await regionDiff(page, 'none', 'backdrop', region), `background at ${region} replaced`).toBeGreaterThan(25);
-  expect(await regionDiff(page, 'none', 'backdrop', face), 'the face stays').toBeLessThan(6);
   // The pastel backdrop is light where the clip has its dark side bars.
   const wall = await regionMean(page, 'backdrop', [0.02, 0.05, 0.12, 0.3]);
   expect((wall.r + wall.g + wall.b) / 3).toBeGreaterThan(150);

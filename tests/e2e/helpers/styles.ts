@@ -22,7 +22,7 @@ export interface StyleFigures {
   onLevels: number;
   /** Share of S that is ink or paper: luma under 40 or over 235. */
   inkOrPaper: number;
-  /** S's autocorrelation (centre 256×256): the distance (px) of its strongest peak past 2 px, and its height. */
+  /** S's autocorrelation (centre 256×256): the distance (px) of its strongest peak past the central lobe, and its height. */
   peakDistance: number;
   peakHeight: number;
   /** Mean S / O luma at O's strongest edges, and at its flat pixels. */
@@ -139,15 +139,20 @@ export function styleFigures(page: Page, id: string, opts: { width?: number; hei
         return s;
       };
       const r0 = R(0, 0) || 1;
-      let peakDistance = 0;
-      let peakHeight = -1;
+      // Past the central lobe (a dot's correlation with itself, wide when the dots are big): the
+      // ring mean of R falls to its first minimum there; the strongest peak is looked for beyond.
+      const lags: { d: number; r: number }[] = [];
       for (let dy = 0; dy <= 16; dy++)
         for (let dx = -16; dx <= 16; dx++) {
           const d = Math.hypot(dx, dy);
-          if (d <= 2.5 || d > 16) continue;
-          const r = R(dx, dy) / r0;
-          if (r > peakHeight) [peakHeight, peakDistance] = [r, d];
+          if (d >= 1 && d <= 16) lags.push({ d, r: R(dx, dy) / r0 });
         }
+      const ring = Array.from({ length: 17 }, (_, k) => mean(lags.filter((l) => Math.round(l.d) === k), (l) => l.r));
+      let lobe = 1;
+      while (lobe < 15 && !(ring[lobe]! < ring[lobe + 1]!)) lobe++;
+      let peakDistance = 0;
+      let peakHeight = -1;
+      for (const { d, r } of lags) if (d > lobe && r > peakHeight) [peakHeight, peakDistance] = [r, d];
       const ratio = (set: typeof pts) => mean(set, (p) => at(Sb, p.x, p.y)) / Math.max(1e-6, mean(set, (p) => at(Ob, p.x, p.y)));
       return {
         flatVariance,
