@@ -17,6 +17,8 @@ const TEST_PORT = Number(process.env.PB_TEST_PORT);
 const DIST = process.env.PB_DIST ?? 'dist';
 const TEST_DIST = process.env.PB_TEST_DIST ?? 'dist-test';
 const WALK_SPEC = '**/walk.spec.ts';
+/** Specs whose figures need the machine to themselves (sound and picture in sync): run alone, after the rest. */
+const ALONE_SPECS = ['**/message-sync.spec.ts'];
 const PRODUCTION_SPECS = [WALK_SPEC, '**/seo.spec.ts', '**/trust.spec.ts', '**/trust-faults.spec.ts', '**/privacy-any-host.spec.ts', '**/shipped.spec.ts'];
 
 export default defineConfig({
@@ -43,7 +45,8 @@ export default defineConfig({
   projects: [
     { name: 'walk', testMatch: WALK_SPEC, use: { baseURL: `http://localhost:${PORT}` } },
     { name: 'production', testMatch: PRODUCTION_SPECS, testIgnore: WALK_SPEC, use: { baseURL: `http://localhost:${PORT}` } },
-    { name: 'app', testIgnore: PRODUCTION_SPECS, use: { baseURL: `http://localhost:${TEST_PORT}` } },
+    { name: 'app', testIgnore: [...PRODUCTION_SPECS, ...ALONE_SPECS], use: { baseURL: `http://localhost:${TEST_PORT}` } },
+    { name: 'alone', testMatch: ALONE_SPECS, use: { baseURL: `http://localhost:${TEST_PORT}` } },
     // The other engines (tests/engines): Firefox through puppeteer-core over WebDriver BiDi and
     // WebKitGTK through WebKitWebDriver, headful under Xvfb. Each test launches its own browsers;
     // `npm test` runs them on one worker after the rest. baseURL is the test build; the production

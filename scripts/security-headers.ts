@@ -39,7 +39,8 @@ export const CSP_META = serialise((name) => !HEADER_ONLY.has(name));
 /** Headers to set when hosting the built app (see README "Hosting"). */
 export const SECURITY_HEADERS: Record<string, string> = {
   'Content-Security-Policy': serialise(() => true),
-  'Permissions-Policy': 'camera=(self), microphone=(), geolocation=(), interest-cohort=()',
+  // The microphone for video messages only (asked for when one starts).
+  'Permissions-Policy': 'camera=(self), microphone=(self), geolocation=(), interest-cohort=()',
   'Referrer-Policy': 'no-referrer',
   'X-Content-Type-Options': 'nosniff',
   'Cross-Origin-Opener-Policy': 'same-origin',

@@ -119,6 +119,8 @@ if (run('build', 'npm', ['run', 'build']) && run('build (test mode)', 'npm', ['r
     : [
         ['browser', ['--project=production', '--project=app'], PLAYWRIGHT_JSON],
         ['random walk', ['--project=walk', '--workers=1'], join(reports, 'playwright-walk.json')],
+        // What measures timing of its own (a message's sound against its picture), alone too.
+        ['alone', ['--project=alone', '--workers=1'], join(reports, 'playwright-alone.json')],
         // Firefox and WebKitGTK (tests/engines), one at a time: each test runs whole browsers.
         ['other engines', ['--project=engines', '--workers=1'], join(reports, 'playwright-engines.json')],
       ];

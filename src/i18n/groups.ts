@@ -9,7 +9,7 @@ export const STRING_GROUPS = {
   tutorial: ['tutorial'],
   landing: ['landing', 'testimonials', 'faq'],
   guides: ['welcome', 'privacy', 'contact', 'photoTutorial', 'userGuide', 'terms', 'blog'],
-  booth: ['booth', 'filters', 'camera', 'beauty', 'props', 'background'],
+  booth: ['booth', 'filters', 'camera', 'beauty', 'props', 'background', 'message'],
   preview: ['preview', 'strip', 'share', 'motion', 'print'],
   // Event mode's own words (its screens also take the booth's and the preview's).
   event: ['event'],

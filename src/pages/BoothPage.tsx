@@ -1,5 +1,5 @@
 import { useAtomValue, useStore } from 'jotai';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { useShortcuts } from '../components/useShortcuts';
 import { useLangNavigate } from '../components/LangLink';
@@ -11,7 +11,9 @@ import { CapturedPhotos } from '../features/booth/CapturedPhotos';
 import { LightBanner } from '../features/booth/LightBanner';
 import { PhotoSettings } from '../features/booth/PhotoSettings';
 import { StripChoice } from '../features/booth/StripChoice';
-import { cameraInfoAtom, canShootAtom, captureOverlayAtom, shotNoticeAtom } from '../features/booth/state';
+import { cameraInfoAtom, canShootAtom, captureOverlayAtom, mirrorPhotosAtom, mirrorPreviewAtom, shotNoticeAtom } from '../features/booth/state';
+import type { LookSource } from '../features/message/desk';
+import { MessagePanel } from '../features/message/ui/MessagePanel';
 import { useBoothSession } from '../features/booth/useBoothSession';
 import { useHeightVar } from '../components/useHeightVar';
 import { usePinnable } from '../components/usePinnable';
@@ -65,6 +67,12 @@ export default function BoothPage() {
   const next = () => (photoCount > 0 && !busy ? navigate('/preview') : start());
   // Keys 1–9, Space, Enter and Escape: the booth's action registry, one handler.
   useShortcuts<BoothActionContext>(BOOTH_ACTIONS, { store, startCapture: start, cancelCapture: cancel, next });
+
+  // A video message records what the preview draws, turned the way photos are.
+  const messageLook = useCallback<LookSource>(() => {
+    const tap = session?.renderer?.frameTap;
+    return tap ? { tap, flip: store.get(mirrorPreviewAtom) !== store.get(mirrorPhotosAtom) } : null;
+  }, [session, store]);
 
   const stageRef = useRef<HTMLDivElement>(null);
   // On a phone the stage is pinned at the top: controls brought into view stop below it (CSS --stage-h).
@@ -132,6 +140,7 @@ export default function BoothPage() {
           <BackgroundPicker busy={busy} pictures={session?.pictures ?? null} />
           <StripChoice busy={busy} />
           <PhotoSettings busy={busy} />
+          <MessagePanel look={messageLook} canRecord={canShoot && !busy} />
           <CameraToolbar onSelectDevice={(id) => session?.camera.select(id)} />
           <LightBanner />
           <BeautyPanel id={beautyPanelId} open={beautyOpen} onClose={() => setBeautyOpen(false)} onFirstUse={warmFaces} onRetry={retryFaces} />

@@ -56,6 +56,8 @@ function DocSection({ id }: { id: (typeof SECTIONS)[number] }) {
       <Paragraphs k={`privacy.${id}Body`} />
       {/* Live backgrounds run on the device as well. */}
       {id === 'processing' && <p>{t('privacy.processingBackground')}</p>}
+      {/* So are video messages, with their sound. */}
+      {id === 'processing' && <p>{t('privacy.processingMessage')}</p>}
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { useI18n } from '../i18n/I18nProvider';
  * Plain sections of the guide, in order: `userGuide.<id>Title` and `userGuide.<id>Body`, and any
  * further paragraphs as a list, `userGuide.<id>More`.
  */
-const SECTIONS = ['start', 'filters', 'beauty', 'props', 'background', 'capture', 'motion', 'customise', 'designer', 'print', 'send', 'event'] as const;
+const SECTIONS = ['start', 'filters', 'beauty', 'props', 'background', 'capture', 'motion', 'message', 'customise', 'designer', 'print', 'send', 'event'] as const;
 
 /**
  * The six troubleshooting topics of the spec: `userGuide.<id>Title` and a list `userGuide.<id>Items`.

@@ -19,6 +19,7 @@ import { motionBench } from './motionBench';
 import { timeBeautyPasses } from './beautyTiming';
 import { timePropsPass } from './propsTiming';
 import { styleFrame } from './styleFrame';
+import { forgetMessageSupport, takeWebCodecsAway } from '../features/message/support';
 import { PLAIN_STYLE } from '../features/styles/state';
 import { previewScale } from '../features/styles/entry';
 import { timeBackgroundPasses } from './backgroundTiming';
@@ -211,6 +212,11 @@ const api = {
   styleFrame,
   /** The scale the preview draws a style at now (1 until measuring lowered it). */
   stylePreviewScale: (id: string): number => previewScale.scaleFor(id),
+  /** Messages as a browser without WebCodecs makes them (MediaRecorder), from the next one on. */
+  messageWithoutWebCodecs(): void {
+    takeWebCodecsAway();
+    forgetMessageSupport();
+  },
 
   /** The session's photos: size, and each burst's frame count, distinct frames and shape. */
   photos() {

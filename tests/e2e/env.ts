@@ -23,7 +23,8 @@ export const BASE_ARGS = [
   '--autoplay-policy=no-user-gesture-required',
 ];
 
-export type CameraMode = { clip: string } | 'deny' | 'none' | 'pattern';
+/** A clip for the fake camera, and optionally a WAV (../shared/fixtures/audio) for the fake microphone. */
+export type CameraMode = { clip: string; audio?: string } | 'deny' | 'none' | 'pattern';
 
 /** Chromium launch options with a fake camera: a clip, denied permission, or no camera at all. */
 export function launchWithCamera(mode: CameraMode = { clip: 'face-640x480.mjpeg' }) {
@@ -40,6 +41,7 @@ export function launchWithCamera(mode: CameraMode = { clip: 'face-640x480.mjpeg'
       '--use-fake-ui-for-media-stream',
       `--use-file-for-fake-video-capture=${clip(mode.clip)}`,
     );
+    if (mode.audio) args.push(`--use-file-for-fake-audio-capture=${resolve(FIXTURES, 'audio', mode.audio)}`);
   }
   return { executablePath: '/usr/bin/chromium', args };
 }

@@ -64,6 +64,8 @@ export const CONTROL_KEYS: readonly string[] = [
   'strip.designYourOwn',
   'designer.undo', 'designer.redo', 'designer.addSlot', 'designer.addText', 'designer.addPicture', 'designer.addOverlay',
   'designer.save', 'designer.export', 'designer.import', 'designer.new',
+  'message.heading', 'message.record', 'message.stop', 'message.cancel', 'message.keep', 'message.again', 'message.discard',
+  'message.download', 'message.delete',
 ];
 
 const LEVELS = ['smooth', 'brightness', 'enhance', 'slim', 'eyes', 'lips', 'blush', 'teeth', 'eyeWhites'];
@@ -107,6 +109,7 @@ export const HELP_REFS: Record<string, readonly string[]> = {
   ],
   'userGuide.captureBody': ['booth.settings', 'booth.stripChoice', 'booth.start', 'booth.retakeAll', 'booth.next'],
   'userGuide.motionBody': ['booth.motion', 'booth.settings', 'motion.title', 'motion.play', 'motion.cancel'],
+  'userGuide.messageBody': ['message.heading', 'message.record', 'message.stop', 'message.keep', 'message.again', 'message.delete'],
   'userGuide.customiseBody': SAVE,
   'userGuide.designerBody': [
     'strip.designYourOwn', 'designer.new', 'designer.addOverlay', 'designer.addSlot', 'designer.addText', 'designer.addPicture',

@@ -1,0 +1,38 @@
+import { AudioSample, type AudioSampleSource } from 'mediabunny';
+
+/**
+ * The microphone's samples into the message's audio track, stamped on the message's clock (the
+ * page's, as the video's frames are): the first piece is placed where it was heard (its arrival,
+ * less its own length), every later one right after the one before by the sample count, so the
+ * sound keeps the microphone's own timing and never drifts from the picture.
+ */
+export function pumpMicrophone(track: MediaStreamTrack, source: AudioSampleSource, startedAt: number): { stop(): Promise<void> } {
+  // An audio track gives AudioData (the DOM library types the video case only).
+  const reader = (new MediaStreamTrackProcessor({ track }).readable as unknown as ReadableStream<AudioData>).getReader();
+  let base: number | null = null;
+  let firstTs = 0;
+  let pending: Promise<void> = Promise.resolve();
+  let failed: unknown = null;
+  const run = (async () => {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done || !value) return;
+      if (base === null) {
+        base = Math.max(0, (performance.now() - startedAt) / 1000 - value.duration / 1e6);
+        firstTs = value.timestamp;
+      }
+      const sample = new AudioSample(value); // takes the AudioData (closed with the sample)
+      sample.setTimestamp(base + (value.timestamp - firstTs) / 1e6);
+      // In order; one piece at a time (the encoder's queue stays short).
+      pending = pending.then(() => source.add(sample)).finally(() => sample.close()).catch((e) => void (failed ??= e));
+    }
+  })();
+  return {
+    async stop() {
+      await reader.cancel().catch(() => undefined);
+      await run.catch(() => undefined);
+      await pending;
+      if (failed) throw failed;
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import type { Store } from '../../state/store';
+import { runMessage, type MessageSteps } from './flow';
+import { BOOTH_MESSAGE_SECONDS, MESSAGE_COUNTDOWN, type VideoMessage } from './meta';
+import { startRecording, type MessageTap } from './recorder';
+import { clearUnkept } from './sink';
+import { keptMessagesAtom, messageFailedAtom, messagePhaseAtom, messageReviewAtom, messageSupportAtom } from './state';
+import { detectMessageSupport } from './support';
+
+/** What the booth lends a message: where it reads the live look, and whether to turn it as photos are. */
+export type LookSource = () => { tap: MessageTap; flip: boolean } | null;
+
+/** The microphone, echo cancelled and noise suppressed; null when refused or missing. */
+async function askMicrophone(): Promise<MediaStreamTrack | null> {
+  try {
+    const stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true }, video: false });
+    return stream.getAudioTracks()[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+
+let made = 0;
+
+/**
+ * THE MESSAGE DESK: one per booth screen, plain TypeScript. Makes a message (runMessage) from the
+ * look the booth lends, holds it for review, keeps it or drops it; React starts it, sends it
+ * commands and renders the atoms it publishes.
+ */
+export class MessageDesk {
+  private stopper: AbortController | null = null;
+  private canceller: AbortController | null = null;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private store: Store,
+    private look: LookSource,
+    private limit = BOOTH_MESSAGE_SECONDS,
+  ) {
+    void detectMessageSupport().then((s) => store.set(messageSupportAtom, s));
+    // What a tab closed mid-recording left half made; the kept ones of this visit stay.
+    void clearUnkept(new Set(store.get(keptMessagesAtom).map((m) => `${m.id}.${m.format}`)));
+  }
+
+  get busy(): boolean {
+    return this.running !== null;
+  }
+
+  /** Starts a message (its countdown first). */
+  start(): void {
+    if (this.running || this.store.get(messageReviewAtom)) return;
+    const stop = (this.stopper = new AbortController());
+    const cancel = (this.canceller = new AbortController());
+    const store = this.store;
+    store.set(messageFailedAtom, false);
+    const name = `message-${Date.now().toString(36)}-${made++}`;
+    const steps: MessageSteps = {
+      phase: (p) => store.set(messagePhaseAtom, p),
+      askMic: askMicrophone,
+      record: async (mic) => {
+        const support = await detectMessageSupport();
+        const look = this.look();
+        if (!support.path || !look) throw new Error('No way to record here');
+        return startRecording({ ...look, mic, support, name });
+      },
+      wait: sleep,
+    };
+    this.running = runMessage(steps, { countdown: MESSAGE_COUNTDOWN, limit: this.limit }, stop.signal, cancel.signal).then((result) => {
+      this.running = null;
+      if (result.outcome === 'recorded') store.set(messageReviewAtom, { id: name, recording: result.recording, micRefused: result.micRefused });
+      else if (result.outcome === 'failed') {
+        console.error('Message failed:', result.error);
+        store.set(messageFailedAtom, true);
+      }
+    });
+  }
+
+  /** Space, Stop: ends the recording and keeps it for review. */
+  stop(): void {
+    this.stopper?.abort();
+  }
+
+  /** Esc, leaving: ends it keeping nothing. */
+  cancel(): void {
+    this.canceller?.abort();
+  }
+
+  /** Keeps the message under review. */
+  keep(): VideoMessage | null {
+    const review = this.store.get(messageReviewAtom);
+    if (!review) return null;
+    const { id, recording } = review;
+    const message: VideoMessage = { id, createdAt: Date.now(), ...recording };
+    this.store.set(keptMessagesAtom, [...this.store.get(keptMessagesAtom), message]);
+    this.store.set(messageReviewAtom, null);
+    return message;
+  }
+
+  /** Drops the message under review (Record again, Discard). */
+  async discard(): Promise<void> {
+    if (!this.store.get(messageReviewAtom)) return;
+    this.store.set(messageReviewAtom, null);
+    await clearUnkept(new Set(this.store.get(keptMessagesAtom).map((m) => `${m.id}.${m.format}`)));
+  }
+
+  /** Drops the message under review and records another. */
+  async again(): Promise<void> {
+    await this.discard();
+    this.start();
+  }
+
+  /** Deletes a kept message. */
+  async remove(id: string): Promise<void> {
+    this.store.set(keptMessagesAtom, this.store.get(keptMessagesAtom).filter((m) => m.id !== id));
+    await clearUnkept(new Set(this.store.get(keptMessagesAtom).map((m) => `${m.id}.${m.format}`)));
+  }
+
+  /** The screen is going: a message being made keeps nothing. */
+  async dispose(): Promise<void> {
+    this.cancel();
+    await this.running;
+  }
+}

@@ -1,0 +1,161 @@
+import { execFileSync } from 'node:child_process';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Video messages as a person's player reads them: Debian's ffprobe and ffmpeg (nobody here wrote
+ * them) give the streams, their durations, each video frame's time and pixels, and the sound.
+ */
+export interface Probe {
+  format: string;
+  duration: number;
+  video?: { codec: string; width: number; height: number; duration: number; start: number };
+  audio?: { codec: string; duration: number; start: number; sampleRate: number };
+}
+
+const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { maxBuffer: 1 << 30 });
+
+export function probe(file: string): Probe {
+  const out = JSON.parse(run('ffprobe', ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', file]).toString()) as {
+    format: { format_name: string; duration: string };
+    streams: { codec_type: string; codec_name: string; width?: number; height?: number; duration?: string; start_time?: string; sample_rate?: string }[];
+  };
+  const num = (s: string | undefined) => (s === undefined ? NaN : Number(s));
+  const v = out.streams.find((s) => s.codec_type === 'video');
+  const a = out.streams.find((s) => s.codec_type === 'audio');
+  return {
+    format: out.format.format_name,
+    duration: num(out.format.duration),
+    video: v && { codec: v.codec_name, width: v.width!, height: v.height!, duration: num(v.duration), start: num(v.start_time) || 0 },
+    audio: a && { codec: a.codec_name, duration: num(a.duration), start: num(a.start_time) || 0, sampleRate: num(a.sample_rate) },
+  };
+}
+
+/** Each video frame's presentation time (s), in decode order as ffmpeg outputs them. */
+function frameTimes(file: string): number[] {
+  const out = run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'frame=pts_time,best_effort_timestamp_time', '-of', 'csv=p=0', file]).toString();
+  return out
+    .trim()
+    .split('\n')
+    .map((l) => Number(l.split(',').find((x) => x && x !== 'N/A')));
+}
+
+/** Every frame as small RGB (w×h), in the same order as frameTimes. */
+function framesRgb(file: string, w: number, h: number): Uint8Array[] {
+  const raw = run('ffmpeg', ['-v', 'error', '-i', file, '-map', '0:v:0', '-fps_mode', 'passthrough', '-vf', `scale=${w}:${h}`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']);
+  const size = w * h * 3;
+  return Array.from({ length: Math.floor(raw.length / size) }, (_, i) => raw.subarray(i * size, (i + 1) * size));
+}
+
+export interface VideoFigures {
+  times: number[];
+  /** Start times (s) of each run of white frames (median luma over 240). */
+  flashes: number[];
+  /** Over the frames that are not flashes: the mean channel spread (|R−G| + |G−B|), and the mean luma in `region`. */
+  spread: number;
+  regionLuma: number;
+}
+
+export function videoFigures(file: string, region: [number, number, number, number] = [0, 0, 1, 1]): VideoFigures {
+  const W = 64;
+  const H = 36;
+  const times = frameTimes(file);
+  const frames = framesRgb(file, W, H);
+  expect(frames.length, 'ffmpeg decodes as many frames as ffprobe lists').toBe(times.length);
+  const flashes: number[] = [];
+  let spread = 0;
+  let regionLuma = 0;
+  let counted = 0;
+  let wasWhite = false;
+  frames.forEach((f, i) => {
+    const lumas: number[] = [];
+    for (let p = 0; p < f.length; p += 3) lumas.push(0.299 * f[p]! + 0.587 * f[p + 1]! + 0.114 * f[p + 2]!);
+    const median = [...lumas].sort((a, b) => a - b)[lumas.length >> 1]!;
+    const white = median > 240;
+    if (white && !wasWhite) flashes.push(times[i]!);
+    wasWhite = white;
+    if (white) return;
+    counted++;
+    let s = 0;
+    for (let p = 0; p < f.length; p += 3) s += Math.abs(f[p]! - f[p + 1]!) + Math.abs(f[p + 1]! - f[p + 2]!);
+    spread += s / (f.length / 3);
+    const [x0, y0, x1, y1] = region;
+    let r = 0;
+    let n = 0;
+    for (let y = Math.floor(y0 * H); y < Math.ceil(y1 * H); y++)
+      for (let x = Math.floor(x0 * W); x < Math.ceil(x1 * W); x++) {
+        r += lumas[y * W + x]!;
+        n++;
+      }
+    regionLuma += r / Math.max(1, n);
+  });
+  return { times, flashes, spread: spread / Math.max(1, counted), regionLuma: regionLuma / Math.max(1, counted) };
+}
+
+/** Onsets (s, on the file's timeline) of the loud beeps in the sound: where its 5 ms envelope first passes half its peak after a second below it. */
+export function beepOnsets(file: string, start: number): number[] {
+  const rate = 48_000;
+  const raw = run('ffmpeg', ['-v', 'error', '-i', file, '-map', '0:a:0', '-ac', '1', '-ar', String(rate), '-f', 'f32le', '-']);
+  const samples = new Float32Array(raw.buffer, raw.byteOffset, Math.floor(raw.length / 4));
+  const win = rate / 200;
+  const env: number[] = [];
+  for (let i = 0; i + win <= samples.length; i += win) {
+    let m = 0;
+    for (let k = i; k < i + win; k++) m = Math.max(m, Math.abs(samples[k]!));
+    env.push(m);
+  }
+  const peak = Math.max(...env);
+  const onsets: number[] = [];
+  // Loud at the start counts as a beep already begun (not an onset): the first one follows quiet.
+  let quietSince = Infinity;
+  env.forEach((e, i) => {
+    const t = (i * win) / rate;
+    if (e >= peak / 2) {
+      if (t - quietSince >= 1) onsets.push(start + t);
+      quietSince = Infinity;
+    } else if (quietSince === Infinity) {
+      quietSince = t;
+    }
+  });
+  return onsets;
+}
+
+/** The messages the booth left in the origin's private file system. */
+export function storedMessageFiles(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const names: string[] = [];
+    try {
+      const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle('messages');
+      for await (const name of (dir as unknown as { keys(): AsyncIterable<string> }).keys()) names.push(name);
+    } catch {
+      /* none yet */
+    }
+    return names;
+  });
+}
+
+/** Records a message of about `seconds` and stops it with Space; the time it recorded, as the test saw it. */
+export async function record(page: Page, seconds: number): Promise<number> {
+  await page.getByTestId('message-record').click();
+  const live = page.getByTestId('message-live');
+  await expect(live).toHaveAttribute('data-phase', 'recording', { timeout: 30_000 });
+  const from = Date.now();
+  await page.waitForFunction((s) => {
+    const t = document.querySelector('[data-testid="message-timer"]')?.textContent ?? '';
+    const m = /(\d+):(\d\d)/.exec(t);
+    return !!m && Number(m[1]) * 60 + Number(m[2]) >= s;
+  }, seconds, { timeout: (seconds + 30) * 1000 });
+  await page.keyboard.press('Space');
+  const took = (Date.now() - from) / 1000;
+  await expect(page.getByTestId('message-review')).toBeVisible({ timeout: 30_000 });
+  return took;
+}
+
+/** Keeps the message under review and downloads it; the file's path. */
+export async function keepAndDownload(page: Page): Promise<string> {
+  await page.getByTestId('message-keep').click();
+  await expect(page.getByTestId('message-review')).toBeHidden();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('message-download').last().click()]);
+  const path = test.info().outputPath(download.suggestedFilename());
+  await download.saveAs(path);
+  return path;
+}

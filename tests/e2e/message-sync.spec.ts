@@ -1,0 +1,73 @@
+import { launchWithCamera } from './env';
+import { expect, test } from './fixtures';
+import { openBooth } from './drivers/booth';
+import { beepOnsets, keepAndDownload, probe, record, videoFigures } from './helpers/message';
+
+/**
+ * A video message's sound and picture stay together (issue 53): the sync fixtures put a flash in
+ * every 4 s of picture and a beep in every 4 s of sound; the camera and the microphone start at
+ * different moments, so the offset between them is arbitrary, but it must not change from the
+ * start of a message to its end. Runs alone (the "alone" project, after the others): the flash is
+ * two camera frames long, and beside another test on two cores the preview draws too few frames
+ * to catch each one.
+ */
+test.use({
+  launchOptions: launchWithCamera({ clip: 'message-sync-1280x720.mjpeg', audio: 'message-sync.wav' }),
+  permissions: ['camera', 'microphone'],
+  acceptDownloads: true,
+});
+
+test('a 10 s message: H.264 and sound, its length, the two streams as long, and a beep every 4.0 s of its sound', async ({ page }) => {
+  test.setTimeout(240_000);
+  await openBooth(page, { drawn: true });
+  const took = await record(page, 10);
+  await expect(page.getByTestId('message-format')).toContainText('MP4');
+  const file = await keepAndDownload(page);
+  expect(file).toMatch(/\.mp4$/);
+
+  const p = probe(file);
+  expect(p.video?.codec).toBe('h264');
+  expect(['aac', 'opus']).toContain(p.audio?.codec);
+  expect(Math.abs(p.duration - took) / took, `duration ${p.duration} vs ${took.toFixed(2)} s recorded`).toBeLessThan(0.05);
+  expect(Math.abs(p.video!.duration - p.audio!.duration), 'the two streams last as long').toBeLessThan(0.2);
+
+  const v = videoFigures(file);
+  const beeps = beepOnsets(file, p.audio!.start);
+  const gaps = v.times.slice(1).map((t, i) => t - v.times[i]!);
+  console.log(`message: ${JSON.stringify(p)}; recorded for ${took.toFixed(2)} s; ${v.times.length} frames, longest gap ${(Math.max(...gaps) * 1000).toFixed(0)} ms`);
+  console.log('flashes', v.flashes.map((t) => t.toFixed(3)).join(' '), '| beeps', beeps.map((t) => t.toFixed(3)).join(' '));
+  expect(beeps.length, 'a beep every 4 s of a 10 s message').toBeGreaterThanOrEqual(2);
+  for (let i = 1; i < beeps.length; i++) expect(Math.abs(beeps[i]! - beeps[i - 1]! - 4), 'beeps 4.0 s apart').toBeLessThanOrEqual(0.05);
+  expect(v.flashes.length, 'the flashes are in the picture').toBeGreaterThanOrEqual(2);
+});
+
+// NOT MET YET (issue 53): the flashes' spacing and their offset to the beeps. Over five 10 s
+// messages here (alone, SwiftShader, ~14 frames a second) the first flash interval was 3.97–4.00 s
+// and the second 4.11–4.13 s every time, with frames stamped by the preview's draw and by the
+// camera's media time alike, so the offset moved by 100–150 ms from start to end. The cause is not
+// found (the fake camera falling behind while the encoder works, or a main-thread stall at the
+// same point of every message); until it is, this check stays off rather than pass on a retry.
+test.fixme('a message’s flashes come every 4.0 s and keep their offset to the beeps from start to end', async ({ page }) => {
+  test.setTimeout(240_000);
+  await openBooth(page, { drawn: true });
+  await record(page, 10);
+  const file = await keepAndDownload(page);
+  const p = probe(file);
+  const v = videoFigures(file);
+  const beeps = beepOnsets(file, p.audio!.start);
+  const gaps = v.times.slice(1).map((t, i) => t - v.times[i]!);
+  expect(v.flashes.length, 'a flash every 4 s of a 10 s message').toBeGreaterThanOrEqual(2);
+  expect(beeps.length, 'a beep every 4 s of a 10 s message').toBeGreaterThanOrEqual(2);
+  // A flash is seen at the first preview frame drawn from it: ±50 ms, or ± one frame of the
+  // message where its frames are further apart than that (SwiftShader draws ~15 a second).
+  const frame = [...gaps].sort((a, b) => a - b)[gaps.length >> 1]!;
+  for (let i = 1; i < v.flashes.length; i++) expect(Math.abs(v.flashes[i]! - v.flashes[i - 1]! - 4), 'flashes 4.0 s apart').toBeLessThanOrEqual(Math.max(0.05, frame * 1.05));
+  for (let i = 1; i < beeps.length; i++) expect(Math.abs(beeps[i]! - beeps[i - 1]! - 4), 'beeps 4.0 s apart').toBeLessThanOrEqual(0.05);
+  // Both fixtures loop every 4 s: a flash's offset to the beeps is taken modulo 4 s (the nearest
+  // beep of a flash late in the message may belong to the loop before).
+  const offset = (flash: number) => (((beeps[0]! - flash) % 4) + 4) % 4;
+  const first = offset(v.flashes[0]!);
+  const last = offset(v.flashes.at(-1)!);
+  const drift = ((last - first + 6) % 4) - 2;
+  expect(Math.abs(drift), `flash-to-beep offset ${first.toFixed(3)} s at the start, ${last.toFixed(3)} s at the end`).toBeLessThanOrEqual(0.1);
+});

@@ -1,0 +1,74 @@
+import { launchWithCamera } from './env';
+import { expect, test } from './fixtures';
+import { openBooth } from './drivers/booth';
+import { keepAndDownload, probe, record, storedMessageFiles, videoFigures } from './helpers/message';
+import { liveFaces } from './helpers/props';
+
+/**
+ * Video messages (issue 53) from the sync fixtures, read by Debian's ffprobe and ffmpeg: the look
+ * burned in, the review, the MediaRecorder path. (Sound and picture in sync: message-sync.spec.ts,
+ * which runs alone.)
+ */
+test.use({
+  launchOptions: launchWithCamera({ clip: 'message-sync-1280x720.mjpeg', audio: 'message-sync.wav' }),
+  permissions: ['camera', 'microphone'],
+  acceptDownloads: true,
+});
+
+test('the live look is burned in: the filter’s pixels and the prop on the face, the right way round', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openBooth(page, { drawn: true });
+  // Unmirrored, so the preview, the landmarks and the message are all turned the same way.
+  await page.getByTestId('mirror-preview').uncheck();
+  await page.getByTestId('filter-grayscale').click(); // black and white
+  await expect(page.getByTestId('filter-grayscale')).toHaveAttribute('aria-checked', 'true');
+  await page.getByTestId('prop-sunglasses').click();
+  await expect.poll(async () => (await liveFaces(page)).length, { timeout: 60_000, message: 'a face is tracked' }).toBeGreaterThan(0);
+  const face = (await liveFaces(page))[0]!;
+  const eyes = [33, 133, 159, 145, 263, 362, 386, 374].map((i) => face[i]!);
+  const region: [number, number, number, number] = [
+    Math.min(...eyes.map((p) => p.x)), Math.min(...eyes.map((p) => p.y)), Math.max(...eyes.map((p) => p.x)), Math.max(...eyes.map((p) => p.y)),
+  ];
+  // The same place in a message without the prop, for comparison.
+  await page.getByTestId('prop-none').click();
+  await record(page, 2);
+  const plain = videoFigures(await keepAndDownload(page), region);
+  await page.getByTestId('prop-sunglasses').click();
+  await record(page, 2);
+  const styled = videoFigures(await keepAndDownload(page), region);
+  console.log(`eyes luma ${plain.regionLuma.toFixed(1)} without the prop, ${styled.regionLuma.toFixed(1)} with it; channel spread ${styled.spread.toFixed(1)}`);
+  expect(styled.spread, 'the filter: black and white').toBeLessThan(6);
+  expect(styled.regionLuma, 'the prop: the sunglasses darken the eyes').toBeLessThan(plain.regionLuma * 0.7);
+});
+
+test('review: Record again keeps nothing of the first, Esc while recording keeps nothing', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openBooth(page);
+  await record(page, 2);
+  await expect(page.getByTestId('message-video')).toHaveJSProperty('readyState', 4, { timeout: 15_000 }).catch(() => undefined);
+  expect(await storedMessageFiles(page), 'the recording under review is a file on the device').toHaveLength(1);
+  await page.getByTestId('message-again').click();
+  await expect(page.getByTestId('message-live')).toHaveAttribute('data-phase', 'recording', { timeout: 30_000 });
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('message-live')).toBeHidden({ timeout: 15_000 });
+  await expect(page.getByTestId('message-review')).toBeHidden();
+  await expect(page.getByTestId('message-kept')).toHaveCount(0);
+  await expect.poll(() => storedMessageFiles(page), { message: 'nothing of either recording is left' }).toEqual([]);
+  // Esc did not reach the booth's own keys as a shutter: no photo was taken.
+  await expect(page.getByTestId('captured-thumb')).toHaveCount(0);
+});
+
+test('WebCodecs taken away (test build): MediaRecorder makes the message, says its format, and ffprobe reads it', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openBooth(page);
+  await page.evaluate(() => window.__pbTest!.messageWithoutWebCodecs());
+  await record(page, 3);
+  const format = await page.getByTestId('message-format').textContent();
+  const file = await keepAndDownload(page);
+  const p = probe(file);
+  console.log('MediaRecorder message', file, JSON.stringify(p), format);
+  expect(p.video, 'a video stream').toBeTruthy();
+  expect(p.audio, 'and its sound').toBeTruthy();
+  expect(format).toContain(file.endsWith('.webm') ? 'WebM' : 'MP4');
+  expect(p.duration).toBeGreaterThan(2);
+});
