@@ -2,15 +2,16 @@ import { chromium, expect, test } from '@playwright/test';
 import { launchWithCamera } from '../e2e/env';
 import { chromiumRssMb } from './memory';
 
-// Video messages (src/features/message): a 60 s message from the sync fixtures. Peak memory of
+// Video messages (src/features/message): a 25 s message from the sync fixtures (the booth page's
+// limit is 30 s; event mode's 60 s is not built yet), stopped with Stop. Peak memory of
 // every Chromium process while it records, against the booth at rest in the same run (goal: under
 // 150 MB above it, whatever the length: the file is written out as it is made); main-thread long
 // tasks while recording (goal: none); and the time from Stop to a file the review can play (goal:
 // under 1 s). Printed, never asserted.
 
-const SECONDS = Number(process.env.MESSAGE_BENCH_SECONDS ?? 60);
+const SECONDS = Number(process.env.MESSAGE_BENCH_SECONDS ?? 25);
 
-test('video message: memory, long tasks and stop-to-playable over a 60 s recording', async ({ baseURL }) => {
+test('video message: memory, long tasks and stop-to-playable over a 25 s recording', async ({ baseURL }) => {
   test.setTimeout(SECONDS * 1000 + 240_000);
   const browser = await chromium.launch(launchWithCamera({ clip: 'message-sync-1280x720.mjpeg', audio: 'message-sync.wav' }));
   try {
