@@ -14,6 +14,7 @@ import { StripChoice } from '../features/booth/StripChoice';
 import { cameraInfoAtom, canShootAtom, captureOverlayAtom, mirrorPhotosAtom, mirrorPreviewAtom, shotNoticeAtom } from '../features/booth/state';
 import type { LookSource } from '../features/message/desk';
 import { MessagePanel } from '../features/message/ui/MessagePanel';
+import { messagePhaseAtom, messageReviewAtom } from '../features/message/state';
 import { useBoothSession } from '../features/booth/useBoothSession';
 import { useHeightVar } from '../components/useHeightVar';
 import { usePinnable } from '../components/usePinnable';
@@ -59,7 +60,11 @@ export default function BoothPage() {
   }, [busy, photoCount]);
 
   // Published by the session (false before it exists and once it is gone).
-  const canShoot = useAtomValue(canShootAtom);
+  // Not while a video message is made or waits for review.
+  const messagePhase = useAtomValue(messagePhaseAtom);
+  const messageReview = useAtomValue(messageReviewAtom);
+  const messageIdle = messagePhase.kind === 'idle' && !messageReview;
+  const canShoot = useAtomValue(canShootAtom) && messageIdle;
   const start = () => canShoot && session?.start();
   const cancel = () => session?.cancel();
   const navigate = useLangNavigate();

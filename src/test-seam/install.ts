@@ -19,7 +19,8 @@ import { motionBench } from './motionBench';
 import { timeBeautyPasses } from './beautyTiming';
 import { timePropsPass } from './propsTiming';
 import { styleFrame } from './styleFrame';
-import { forgetMessageSupport, takeWebCodecsAway } from '../features/message/support';
+import { forgetMessageSupport } from '../features/message/support';
+import { forgetMp4Probe } from '../features/motion/support';
 import { PLAIN_STYLE } from '../features/styles/state';
 import { previewScale } from '../features/styles/entry';
 import { timeBackgroundPasses } from './backgroundTiming';
@@ -214,7 +215,9 @@ const api = {
   stylePreviewScale: (id: string): number => previewScale.scaleFor(id),
   /** Messages as a browser without WebCodecs makes them (MediaRecorder), from the next one on. */
   messageWithoutWebCodecs(): void {
-    takeWebCodecsAway();
+    // As a browser without them: the encoders gone, and what was probed with them forgotten.
+    for (const name of ['VideoEncoder', 'AudioEncoder']) Object.defineProperty(window, name, { value: undefined, configurable: true, writable: true });
+    forgetMp4Probe();
     forgetMessageSupport();
   },
 

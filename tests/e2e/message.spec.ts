@@ -45,6 +45,8 @@ test('review: Record again keeps nothing of the first, Esc while recording keeps
   test.setTimeout(180_000);
   await openBooth(page);
   await record(page, 2);
+  // No photo while a message waits for review: the shutter is off until it is kept or dropped.
+  await expect(page.getByTestId('start-capture')).toBeDisabled();
   await expect(page.getByTestId('message-video')).toHaveJSProperty('readyState', 4, { timeout: 15_000 }).catch(() => undefined);
   expect(await storedMessageFiles(page), 'the recording under review is a file on the device').toHaveLength(1);
   await page.getByTestId('message-again').click();

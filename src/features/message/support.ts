@@ -55,14 +55,10 @@ async function opfsWritable(): Promise<boolean> {
   }
 }
 
-/** A test build may take WebCodecs away (the seam's `messageWithoutWebCodecs`). */
-let withoutWebCodecs = false;
-export const takeWebCodecsAway = () => void (withoutWebCodecs = true);
-
 async function probe(): Promise<MessageSupport> {
   const opfs = await opfsWritable();
   // WebCodecs' path: H.264 that really encodes, an audio encoder, and the microphone's samples.
-  if (!withoutWebCodecs && (await detectMp4()) === null && typeof MediaStreamTrackProcessor !== 'undefined') {
+  if ((await detectMp4()) === null && typeof MediaStreamTrackProcessor !== 'undefined') {
     const audio = await audioCodec();
     if (audio) return { path: 'webcodecs', format: 'mp4', audio, recorderType: null, opfs };
   }
