@@ -24,8 +24,9 @@ export const LAYERS = {
   // Send to a phone: the QR codes (made and read in a worker), the compact offer/answer, the transfer.
   'features/send': ['workers', ...SHARED],
   'features/motion': ['features/strip', 'workers', ...SHARED],
-  // Video messages: the live look as motion records it, with sound; MP4 through the same mediabunny.
-  'features/message': ['features/motion', ...SHARED],
+  // Video messages: the live look as motion records it, with sound; MP4 through the same mediabunny;
+  // named as the strip's exports are.
+  'features/message': ['features/motion', 'features/strip', ...SHARED],
   'features/strip': ['features/send', 'workers', ...SHARED],
   'features/beauty': ['features/vision', 'gl', ...SHARED],
   'features/props': ['features/vision', 'gl', ...SHARED],

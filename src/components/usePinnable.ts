@@ -5,7 +5,7 @@ import { useEffect, type RefObject } from 'react';
  * its height plus `room` exceeds the window's, the CSS lets it scroll with the page. Pinned, it
  * would leave less than `room` px of the window for what scrolls under it, and a control there
  * could no longer be brought into view (a small phone with photos taken, the random walk's seed
- * 1197447074).
+ * 1197447074; Send to a phone's code open under the stage).
  */
 export function usePinnable(ref: RefObject<HTMLElement | null>, room: number): void {
   useEffect(() => {

@@ -66,11 +66,10 @@ test('with Send to a phone open, the whole code and every setting below it can b
   await page.getByTestId('send-open').click();
   const code = page.getByTestId('send-code');
   await expect(code).toBeVisible({ timeout: 20_000 });
-  const reachable = (testId: string) => reachableIn(page, testId);
   // The stage is pinned at the top on a phone; with the code under it the two are taller than the
   // screen, and the settings scrolled under them (seed 320456553 of the random walk).
-  expect(await reachable('send-code'), 'the whole code in view, nothing over it').toBe(true);
-  for (const id of ['motion-on', 'shot-count', 'countdown']) expect(await reachable(id), `${id} in view, nothing over it`).toBe(true);
+  expect(await reachableIn(page, 'send-code'), 'the whole code in view, nothing over it').toBe(true);
+  for (const id of ['motion-on', 'shot-count', 'countdown']) expect(await reachableIn(page, id), `${id} in view, nothing over it`).toBe(true);
   const motion = page.getByTestId('motion-on');
   const was = await motion.isChecked();
   await motion.click({ timeout: 5_000 });
@@ -87,7 +86,7 @@ test.describe('a small phone (360×740), a photo taken', () => {
     await openBooth(page, { shots: 1, countdown: 0 });
     await captureSequence(page, { shots: 1, countdown: 0 });
     await expect(page.getByTestId('send-open')).toBeVisible({ timeout: 20_000 });
-    for (const id of ['style-pencil', 'prop-crown', 'booth-designer-link', 'motion-on', 'shot-count', 'countdown']) {
+    for (const id of ['style-pencil', 'prop-crown', 'booth-designer-link', 'motion-on', 'shot-count', 'countdown', 'message-record']) {
       expect(await reachableIn(page, id), `${id} in view, nothing over it`).toBe(true);
     }
     const motion = page.getByTestId('motion-on');

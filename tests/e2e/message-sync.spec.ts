@@ -1,7 +1,6 @@
-import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
 import { openBooth } from './drivers/booth';
-import { beepOnsets, keepAndDownload, probe, record, videoFigures } from './helpers/message';
+import { beepOnsets, keepAndDownload, MESSAGE_BROWSER, probe, record, videoFigures } from './helpers/message';
 
 /**
  * A video message's sound and picture stay together (issue 53): the sync fixtures put a flash in
@@ -11,11 +10,7 @@ import { beepOnsets, keepAndDownload, probe, record, videoFigures } from './help
  * two camera frames long, and beside another test on two cores the preview draws too few frames
  * to catch each one.
  */
-test.use({
-  launchOptions: launchWithCamera({ clip: 'message-sync-1280x720.mjpeg', audio: 'message-sync.wav' }),
-  permissions: ['camera', 'microphone'],
-  acceptDownloads: true,
-});
+test.use(MESSAGE_BROWSER);
 
 test('a 10 s message: H.264 and sound, its length, the two streams as long, and a beep every 4.0 s of its sound', async ({ page }) => {
   test.setTimeout(240_000);

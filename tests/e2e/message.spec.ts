@@ -1,19 +1,14 @@
-import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
 import { openBooth } from './drivers/booth';
-import { keepAndDownload, probe, record, storedMessageFiles, videoFigures } from './helpers/message';
-import { liveFaces } from './helpers/props';
+import { keepAndDownload, MESSAGE_BROWSER, probe, record, storedMessageFiles, videoFigures } from './helpers/message';
+import { eyesRegion, liveFaces } from './helpers/props';
 
 /**
  * Video messages (issue 53) from the sync fixtures, read by Debian's ffprobe and ffmpeg: the look
  * burned in, the review, the MediaRecorder path. (Sound and picture in sync: message-sync.spec.ts,
  * which runs alone.)
  */
-test.use({
-  launchOptions: launchWithCamera({ clip: 'message-sync-1280x720.mjpeg', audio: 'message-sync.wav' }),
-  permissions: ['camera', 'microphone'],
-  acceptDownloads: true,
-});
+test.use(MESSAGE_BROWSER);
 
 test('the live look is burned in: the filter’s pixels and the prop on the face, the right way round', async ({ page }) => {
   test.setTimeout(180_000);
@@ -24,11 +19,7 @@ test('the live look is burned in: the filter’s pixels and the prop on the face
   await expect(page.getByTestId('filter-grayscale')).toHaveAttribute('aria-checked', 'true');
   await page.getByTestId('prop-sunglasses').click();
   await expect.poll(async () => (await liveFaces(page)).length, { timeout: 60_000, message: 'a face is tracked' }).toBeGreaterThan(0);
-  const face = (await liveFaces(page))[0]!;
-  const eyes = [33, 133, 159, 145, 263, 362, 386, 374].map((i) => face[i]!);
-  const region: [number, number, number, number] = [
-    Math.min(...eyes.map((p) => p.x)), Math.min(...eyes.map((p) => p.y)), Math.max(...eyes.map((p) => p.x)), Math.max(...eyes.map((p) => p.y)),
-  ];
+  const region = eyesRegion((await liveFaces(page))[0]!, false);
   // The same place in a message without the prop, for comparison.
   await page.getByTestId('prop-none').click();
   await record(page, 2);
@@ -47,7 +38,12 @@ test('review: Record again keeps nothing of the first, Esc while recording keeps
   await record(page, 2);
   // No photo while a message waits for review: the shutter is off until it is kept or dropped.
   await expect(page.getByTestId('start-capture')).toBeDisabled();
-  await expect(page.getByTestId('message-video')).toHaveJSProperty('readyState', 4, { timeout: 15_000 }).catch(() => undefined);
+  // The review plays it back: the file opens in the page's own player, with its length.
+  const video = page.getByTestId('message-video');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000, message: 'the review can play the recording' }).toBeGreaterThanOrEqual(2);
+  const length = await video.evaluate((v: HTMLVideoElement) => v.duration);
+  expect(length, 'the recording under review lasts what was recorded').toBeGreaterThan(1.5);
+  expect(length).toBeLessThan(6);
   expect(await storedMessageFiles(page), 'the recording under review is a file on the device').toHaveLength(1);
   await page.getByTestId('message-again').click();
   await expect(page.getByTestId('message-live')).toHaveAttribute('data-phase', 'recording', { timeout: 30_000 });

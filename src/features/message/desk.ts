@@ -1,13 +1,15 @@
+import { sleep } from '../../lib/deadline';
 import type { Store } from '../../state/store';
+import type { FrameTap } from '../motion/burst';
 import { runMessage, type MessageSteps } from './flow';
-import { BOOTH_MESSAGE_SECONDS, MESSAGE_COUNTDOWN, type VideoMessage } from './meta';
-import { startRecording, type MessageTap } from './recorder';
-import { clearUnkept } from './sink';
-import { keptMessagesAtom, messageFailedAtom, messagePhaseAtom, messageReviewAtom, messageSupportAtom } from './state';
+import { BOOTH_MESSAGE_SECONDS, MESSAGE_COUNTDOWN, messageFile, type VideoMessage } from './meta';
+import { startRecording } from './recorder';
+import { clearUnkept, removeMessageFile } from './sink';
+import { keptMessagesAtom, messageFailedAtom, messagePhaseAtom, messageReviewAtom } from './state';
 import { detectMessageSupport } from './support';
 
 /** What the booth lends a message: where it reads the live look, and whether to turn it as photos are. */
-export type LookSource = () => { tap: MessageTap; flip: boolean } | null;
+export type LookSource = () => { tap: FrameTap; flip: boolean } | null;
 
 /** The microphone, echo cancelled and noise suppressed; null when refused or missing. */
 async function askMicrophone(): Promise<MediaStreamTrack | null> {
@@ -18,17 +20,6 @@ async function askMicrophone(): Promise<MediaStreamTrack | null> {
     return null;
   }
 }
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-  });
 
 let made = 0;
 
@@ -46,15 +37,7 @@ export class MessageDesk {
     private store: Store,
     private look: LookSource,
     private limit = BOOTH_MESSAGE_SECONDS,
-  ) {
-    void detectMessageSupport().then((s) => store.set(messageSupportAtom, s));
-    // What a tab closed mid-recording left half made; the kept ones of this visit stay.
-    void clearUnkept(new Set(store.get(keptMessagesAtom).map((m) => `${m.id}.${m.format}`)));
-  }
-
-  get busy(): boolean {
-    return this.running !== null;
-  }
+  ) {}
 
   /** Starts a message (its countdown first). */
   start(): void {
@@ -63,21 +46,24 @@ export class MessageDesk {
     const cancel = (this.canceller = new AbortController());
     const store = this.store;
     store.set(messageFailedAtom, false);
-    const name = `message-${Date.now().toString(36)}-${made++}`;
+    const id = `message-${Date.now().toString(36)}-${made++}`;
     const steps: MessageSteps = {
       phase: (p) => store.set(messagePhaseAtom, p),
       askMic: askMicrophone,
       record: async (mic) => {
+        // The encoders are probed when a message is first asked for, never at the booth's start.
         const support = await detectMessageSupport();
         const look = this.look();
         if (!support.path || !look) throw new Error('No way to record here');
-        return startRecording({ ...look, mic, support, name });
+        // What a tab closed mid-recording left half made; this visit's kept ones stay.
+        await clearUnkept(new Set(store.get(keptMessagesAtom).map(messageFile)));
+        return startRecording({ ...look, mic, support, id });
       },
-      wait: sleep,
+      wait: (ms, signal) => sleep(ms, signal).catch(() => undefined), // Esc ends the wait early
     };
     this.running = runMessage(steps, { countdown: MESSAGE_COUNTDOWN, limit: this.limit }, stop.signal, cancel.signal).then((result) => {
       this.running = null;
-      if (result.outcome === 'recorded') store.set(messageReviewAtom, { id: name, recording: result.recording, micRefused: result.micRefused });
+      if (result.outcome === 'recorded') store.set(messageReviewAtom, { id, recording: result.recording, micRefused: result.micRefused });
       else if (result.outcome === 'failed') {
         console.error('Message failed:', result.error);
         store.set(messageFailedAtom, true);
@@ -108,9 +94,10 @@ export class MessageDesk {
 
   /** Drops the message under review (Record again, Discard). */
   async discard(): Promise<void> {
-    if (!this.store.get(messageReviewAtom)) return;
+    const review = this.store.get(messageReviewAtom);
+    if (!review) return;
     this.store.set(messageReviewAtom, null);
-    await clearUnkept(new Set(this.store.get(keptMessagesAtom).map((m) => `${m.id}.${m.format}`)));
+    await removeMessageFile(messageFile({ id: review.id, format: review.recording.format }));
   }
 
   /** Drops the message under review and records another. */
@@ -121,8 +108,11 @@ export class MessageDesk {
 
   /** Deletes a kept message. */
   async remove(id: string): Promise<void> {
-    this.store.set(keptMessagesAtom, this.store.get(keptMessagesAtom).filter((m) => m.id !== id));
-    await clearUnkept(new Set(this.store.get(keptMessagesAtom).map((m) => `${m.id}.${m.format}`)));
+    const kept = this.store.get(keptMessagesAtom);
+    const gone = kept.find((m) => m.id === id);
+    if (!gone) return;
+    this.store.set(keptMessagesAtom, kept.filter((m) => m !== gone));
+    await removeMessageFile(messageFile(gone));
   }
 
   /** The screen is going: a message being made keeps nothing. */

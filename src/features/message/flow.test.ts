@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runMessage, type MessagePhase, type MessageSteps } from './flow';
-import type { ActiveRecording, Recording } from './recorder';
+import type { Recording } from './meta';
+import type { ActiveRecording } from './recorder';
 
 /** A fake clock and recorder: time moves only when the flow waits. */
 function world(opts: { mic?: boolean; onWait?: (t: number) => void } = {}) {

@@ -1,4 +1,5 @@
-import type { ActiveRecording, Recording } from './recorder';
+import type { Recording } from './meta';
+import type { ActiveRecording } from './recorder';
 
 /** What the booth shows of a message being made. */
 export type MessagePhase =

@@ -1,9 +1,9 @@
 /** Video messages' data: how long, how large, how they are encoded and named. */
+import { motionSize } from '../motion/meta';
+import { exportBaseName } from '../strip/export';
 
-/** The booth page's message length, in seconds; event hosts choose theirs in this range. */
+/** The booth page's message length, in seconds. */
 export const BOOTH_MESSAGE_SECONDS = 30;
-export const MIN_MESSAGE_SECONDS = 10;
-export const MAX_MESSAGE_SECONDS = 60;
 /** The countdown before recording starts (seconds). */
 export const MESSAGE_COUNTDOWN = 3;
 /** A message's short side at most (720p where the preview is that large). */
@@ -22,9 +22,8 @@ export type MessagePath = 'webcodecs' | 'mediarecorder';
 export type MessageFormat = 'mp4' | 'webm';
 export type AudioCodecName = 'aac' | 'opus';
 
-/** A kept message: its file and what it holds. */
-export interface VideoMessage {
-  id: string;
+/** A finished recording: its file and what it holds. */
+export interface Recording {
   blob: Blob;
   format: MessageFormat;
   /** Seconds of video. */
@@ -32,21 +31,22 @@ export interface VideoMessage {
   hasAudio: boolean;
   width: number;
   height: number;
-  createdAt: number;
 }
 
-/** The file name a kept message downloads as. */
+/** A kept message: a recording with its name and when it was kept. */
+export type VideoMessage = Recording & { id: string; createdAt: number };
+
+/** The name of a message's file on the device while it is made and kept. */
+export const messageFile = (m: { id: string; format: MessageFormat }) => `${m.id}.${m.format}`;
+
+/** The file name a kept message downloads as: "photobooth-2026-11-28-2301-message.mp4". */
 export function messageFileName(m: Pick<VideoMessage, 'format' | 'createdAt'>): string {
-  const d = new Date(m.createdAt);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `photobooth-message-${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}-${pad(d.getHours())}${pad(d.getMinutes())}${pad(d.getSeconds())}.${m.format}`;
+  return `${exportBaseName(new Date(m.createdAt))}-message.${m.format}`;
 }
 
-/** The message's frame size for a preview canvas of `width`×`height`: at most 720 lines, even sides (H.264). */
+/** The message's frame size for a preview canvas of `width`×`height`: its shape, at most 720 lines, even sides (H.264). */
 export function messageSize(width: number, height: number): { width: number; height: number } {
-  const scale = Math.min(1, MESSAGE_MAX_LINES / Math.min(width, height));
-  const even = (n: number) => Math.max(2, Math.round((n * scale) / 2) * 2);
-  return { width: even(width), height: even(height) };
+  return motionSize(width, height, Math.max(width, height) * Math.min(1, MESSAGE_MAX_LINES / Math.min(width, height)));
 }
 
 /** "m:ss" for a number of seconds. */

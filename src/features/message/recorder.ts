@@ -1,35 +1,20 @@
 import { AudioSampleSource, CanvasSource, Mp4OutputFormat, Output, StreamTarget } from 'mediabunny';
 import { pumpMicrophone } from './audio';
-import { AUDIO_BITRATE, KEY_FRAME_SECONDS, messageSize, VIDEO_BITRATE, WRITE_CHUNK_BYTES, type MessageFormat } from './meta';
+import type { FrameTap } from '../motion/burst';
+import { AUDIO_BITRATE, KEY_FRAME_SECONDS, messageFile, messageSize, VIDEO_BITRATE, WRITE_CHUNK_BYTES, type Recording } from './meta';
 import { openSink, type MessageSink } from './sink';
 import type { MessageSupport } from './support';
 
-
-/** Where a message reads the live look: the preview canvas, and a hook called after each frame is drawn into it. */
-export interface MessageTap {
-  canvas: HTMLCanvasElement | OffscreenCanvas;
-  onDrawn(fn: () => void): () => void;
-}
-
 export interface RecordOptions {
-  tap: MessageTap;
+  /** Where a message reads the live look: the preview canvas right after each draw (as a motion burst does). */
+  tap: FrameTap;
   /** Mirror each frame (the preview is mirrored for posing; a message reads the right way round, as photos do). */
   flip: boolean;
   /** The microphone, or null: recorded without sound. */
   mic: MediaStreamTrack | null;
   support: MessageSupport;
-  /** The file's name while it is made. */
-  name: string;
-}
-
-/** A finished recording: its file and what it holds. */
-export interface Recording {
-  blob: Blob;
-  format: MessageFormat;
-  seconds: number;
-  hasAudio: boolean;
-  width: number;
-  height: number;
+  /** The message's id (its file is named after it). */
+  id: string;
 }
 
 /** A message being recorded. */
@@ -46,7 +31,7 @@ export interface ActiveRecording {
  * The frame canvas: each preview frame drawn into it at the message's size, turned as photos are.
  * An element (not an OffscreenCanvas), so MediaRecorder can take its stream too.
  */
-function frameCanvas(tap: MessageTap, flip: boolean) {
+function frameCanvas(tap: FrameTap, flip: boolean) {
   const { width, height } = messageSize(tap.canvas.width, tap.canvas.height);
   const canvas = document.createElement('canvas');
   canvas.width = width;
@@ -79,7 +64,7 @@ async function recordWithWebCodecs(opts: RecordOptions, sink: MessageSink): Prom
   let failed: unknown = null;
   let last = -Infinity;
   const addFrame = (at: number) => {
-    if (at <= last) return; // the same camera frame drawn again (a look changed on a still picture)
+    if (at <= last) return; // never two frames at one time
     last = at;
     frames.draw();
     adding = video
@@ -87,9 +72,7 @@ async function recordWithWebCodecs(opts: RecordOptions, sink: MessageSink): Prom
       .catch((e) => void (failed ??= e))
       .finally(() => (adding = null));
   };
-  // Each frame at the moment the preview showed it, on the page's clock as the sound is. (Not the
-  // camera's media time: Chromium's fake camera stamps its frames by their place in its file, which
-  // drifts from the wall clock under load; measured 110 ms in 4 s against the fake microphone.)
+  // Each frame at the moment the preview showed it, on the page's clock as the sound is.
   addFrame(0);
   const off = opts.tap.onDrawn(() => {
     if (!adding) addFrame(clockNow());
@@ -160,7 +143,7 @@ async function recordWithMediaRecorder(opts: RecordOptions, sink: MessageSink): 
 
 /** Starts recording a message the way this browser can (`opts.support.path`). */
 export async function startRecording(opts: RecordOptions): Promise<ActiveRecording> {
-  const sink = await openSink(`${opts.name}.${opts.support.format}`, opts.support.opfs);
+  const sink = await openSink(messageFile({ id: opts.id, format: opts.support.format }), opts.support.opfs);
   try {
     return opts.support.path === 'webcodecs' ? await recordWithWebCodecs(opts, sink) : await recordWithMediaRecorder(opts, sink);
   } catch (error) {

@@ -31,6 +31,15 @@ export async function clearUnkept(keep: ReadonlySet<string> = new Set()): Promis
   }
 }
 
+/** Removes one message's file (a discarded recording, a deleted message). */
+export async function removeMessageFile(name: string): Promise<void> {
+  try {
+    await (await messagesDir()).removeEntry(name);
+  } catch {
+    /* not there (Blob pieces), or gone already */
+  }
+}
+
 async function opfsSink(name: string): Promise<MessageSink> {
   const dir = await messagesDir();
   const handle = await dir.getFileHandle(name, { create: true });

@@ -1,8 +1,7 @@
 import { atom } from 'jotai';
 import { IDLE_PHASE, type MessagePhase } from './flow';
 import type { VideoMessage } from './meta';
-import type { Recording } from './recorder';
-import type { MessageSupport } from './support';
+import type { Recording } from './meta';
 
 /** Where the message being made is (idle when none). */
 export const messagePhaseAtom = atom<MessagePhase>(IDLE_PHASE);
@@ -12,5 +11,3 @@ export const messageReviewAtom = atom<{ id: string; recording: Recording; micRef
 export const keptMessagesAtom = atom<VideoMessage[]>([]);
 /** The last message's failure, shown until the next one starts. */
 export const messageFailedAtom = atom(false);
-/** What this browser records messages with (null until asked). */
-export const messageSupportAtom = atom<MessageSupport | null>(null);

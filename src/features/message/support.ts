@@ -67,6 +67,16 @@ async function probe(): Promise<MessageSupport> {
   return { path: null, format: 'mp4', audio: null, recorderType: null, opfs };
 }
 
+/**
+ * Whether no message can be recorded here, asked cheaply (no encoder started, as the booth's
+ * first seconds need): neither WebCodecs' encoders with the microphone's samples nor MediaRecorder
+ * on a canvas's stream. The full answer (detectMessageSupport) comes when a message is asked for.
+ */
+export function messageUnavailable(): boolean {
+  const webCodecs = typeof VideoEncoder !== 'undefined' && typeof AudioEncoder !== 'undefined' && typeof MediaStreamTrackProcessor !== 'undefined';
+  return !webCodecs && recorderType() === null;
+}
+
 let support: Promise<MessageSupport> | null = null;
 /** Asked once per page. */
 export function detectMessageSupport(): Promise<MessageSupport> {

@@ -1,5 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
+import { launchWithCamera } from '../env';
+
+/** The sync fixtures as camera and microphone, both granted, downloads kept (every message spec uses them). */
+export const MESSAGE_BROWSER = {
+  launchOptions: launchWithCamera({ clip: 'message-sync-1280x720.mjpeg', audio: 'message-sync.wav' }),
+  permissions: ['camera', 'microphone'],
+  acceptDownloads: true,
+};
 
 /**
  * Video messages as a person's player reads them: Debian's ffprobe and ffmpeg (nobody here wrote

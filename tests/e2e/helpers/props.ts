@@ -8,10 +8,10 @@ import { stableReading } from './stable';
  */
 export type Region = [number, number, number, number];
 
-/** A box around a face's eyes (where glasses go), in preview coordinates (mirrored), 0..1. */
-export function eyesRegion(face: { x: number; y: number }[]): Region {
+/** A box around a face's eyes (where glasses go), 0..1, in a mirrored preview's coordinates (or, `mirrored` false, the camera's). */
+export function eyesRegion(face: { x: number; y: number }[], mirrored = true): Region {
   const pts = [33, 133, 159, 145, 263, 362, 386, 374].map((i) => face[i]!);
-  const xs = pts.map((p) => 1 - p.x);
+  const xs = pts.map((p) => (mirrored ? 1 - p.x : p.x));
   const ys = pts.map((p) => p.y);
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
 }

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { useI18n } from '../../../i18n/I18nProvider';
 import { saveBlob } from '../../strip/export';
 import { stripFileName, type GalleryStrip } from '../gallery';
-import { useObjectUrl } from './useObjectUrl';
+import { useObjectUrl } from '../../../components/useObjectUrl';
 
 /** The strip the host asked to delete: its key, its number in the evening, its time. */
 export interface DeleteTarget {

@@ -5,7 +5,7 @@ import { keepScreenOn } from '../kiosk';
 import { EVENT_SETTINGS_KEY, SLIDE_MS, SLIDESHOW_MAX, type EventSettings } from '../meta';
 import { readEventSettings } from '../settings';
 import { useGallery } from './useGallery';
-import { useObjectUrl } from './useObjectUrl';
+import { useObjectUrl } from '../../../components/useObjectUrl';
 import './show.css';
 
 /**

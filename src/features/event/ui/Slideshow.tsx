@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { SLIDE_MS, SLIDESHOW_MAX } from '../meta';
 import { useGallery } from './useGallery';
-import { useObjectUrl } from './useObjectUrl';
+import { useObjectUrl } from '../../../components/useObjectUrl';
 
 /**
  * The evening's strips, one after another, behind the attract screen's prompt: the latest ones,

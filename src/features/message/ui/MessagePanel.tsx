@@ -3,7 +3,9 @@ import { useEffect, useState } from 'react';
 import { useI18n } from '../../../i18n/I18nProvider';
 import { MessageDesk, type LookSource } from '../desk';
 import { BOOTH_MESSAGE_SECONDS, clock, messageFileName, type VideoMessage } from '../meta';
-import { keptMessagesAtom, messageFailedAtom, messagePhaseAtom, messageReviewAtom, messageSupportAtom } from '../state';
+import { useObjectUrl } from '../../../components/useObjectUrl';
+import { keptMessagesAtom, messageFailedAtom, messagePhaseAtom, messageReviewAtom } from '../state';
+import { messageUnavailable } from '../support';
 import { MessageLive } from './MessageLive';
 import { MessageReview } from './MessageReview';
 import './message.css';
@@ -11,12 +13,7 @@ import './message.css';
 /** A kept message: how long, its format, and its download. */
 function KeptMessage({ message, onDelete }: { message: VideoMessage; onDelete: () => void }) {
   const { t } = useI18n();
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    const u = URL.createObjectURL(message.blob);
-    setUrl(u);
-    return () => URL.revokeObjectURL(u);
-  }, [message.blob]);
+  const url = useObjectUrl(message.blob);
   return (
     <li className="message-kept" data-testid="message-kept">
       <span>
@@ -53,8 +50,9 @@ export function MessagePanel({ look, canRecord }: { look: LookSource; canRecord:
   const review = useAtomValue(messageReviewAtom);
   const kept = useAtomValue(keptMessagesAtom);
   const failed = useAtomValue(messageFailedAtom);
-  const support = useAtomValue(messageSupportAtom);
-  const unavailable = support !== null && support.path === null;
+  // Asked once on the device (a prerendered page knows nothing of the browser).
+  const [unavailable, setUnavailable] = useState(false);
+  useEffect(() => setUnavailable(messageUnavailable()), []);
 
   return (
     <section className="card message-panel" aria-labelledby="message-heading" data-testid="message-panel">

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useObjectUrl } from '../../../components/useObjectUrl';
 import { useI18n } from '../../../i18n/I18nProvider';
 import type { MessageDesk } from '../desk';
-import type { Recording } from '../recorder';
+import type { Recording } from '../meta';
 
 /**
  * The recording, played back with its sound before anything is kept: Keep, Record again, or
@@ -10,12 +11,7 @@ import type { Recording } from '../recorder';
 export function MessageReview({ review, desk }: { review: { recording: Recording; micRefused: boolean }; desk: MessageDesk }) {
   const { t } = useI18n();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    const u = URL.createObjectURL(review.recording.blob);
-    setUrl(u);
-    return () => URL.revokeObjectURL(u);
-  }, [review.recording.blob]);
+  const url = useObjectUrl(review.recording.blob);
   useEffect(() => {
     const d = dialog.current;
     if (d && !d.open) d.showModal();
