@@ -227,6 +227,7 @@ const api = {
       id: p.id,
       width: p.width,
       height: p.height,
+      focus: p.focus,
       motion: p.motion && {
         frames: p.motion.frames.length,
         distinct: new Set(p.motion.frames).size,
