@@ -1,7 +1,7 @@
 import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
 import { openBooth } from './drivers/booth';
-import { capturedJpegs, correlation, firstClipFrame, grid } from './helpers/booth';
+import { capturedJpegs, clipFrames, correlation, grid } from './helpers/booth';
 import { captureSequence } from './helpers/capture';
 import { PHONE } from './helpers/layout';
 
@@ -41,7 +41,9 @@ test('a portrait camera that reports landscape settings: portrait preview and po
   await expect(page.getByTestId('captured-thumb').locator('img')).toHaveAttribute('src', /^blob:/);
   const [photo] = await capturedJpegs(page);
   expect([photo!.width, photo!.height], 'the photo has the frames’ size').toEqual([fw, fh]);
-  // Not squashed: the photo's picture matches the clip's own frame, cell for cell.
-  const frame = firstClipFrame(CLIP);
-  expect(correlation(grid(photo!.data, photo!.width, photo!.height, 18, 32), grid(frame.data, frame.width, frame.height, 18, 32))).toBeGreaterThan(0.85);
+  // Not squashed: the photo's picture matches one of the clip's own frames, cell for cell (the
+  // clip plays on: under load the shot is a later frame than the first).
+  const cells = grid(photo!.data, photo!.width, photo!.height, 18, 32);
+  const best = Math.max(...clipFrames(CLIP).map((f) => correlation(cells, grid(f.data, f.width, f.height, 18, 32))));
+  expect(best).toBeGreaterThan(0.85);
 });

@@ -36,6 +36,20 @@ export function correlation(a: number[], b: number[]): number {
   return num / Math.sqrt(da * db);
 }
 
+/** Every frame of a clip, decoded (an MJPEG file is JPEGs back to back). */
+export function clipFrames(name: string) {
+  const bytes = readFileSync(clip(name));
+  const frames = [];
+  for (let start = 0; start < bytes.length; ) {
+    const end = bytes.indexOf(Buffer.from([0xff, 0xd9]), start) + 2;
+    if (end < 2) break;
+    frames.push(jpeg.decode(bytes.subarray(start, end), { useTArray: true }));
+    start = bytes.indexOf(Buffer.from([0xff, 0xd8]), end);
+    if (start < 0) break;
+  }
+  return frames;
+}
+
 /** The clip's first frame: an MJPEG file is JPEGs back to back. */
 export function firstClipFrame(name: string) {
   const bytes = readFileSync(clip(name));
