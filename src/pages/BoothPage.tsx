@@ -11,7 +11,8 @@ import { CapturedPhotos } from '../features/booth/CapturedPhotos';
 import { LightBanner } from '../features/booth/LightBanner';
 import { PhotoSettings } from '../features/booth/PhotoSettings';
 import { StripChoice } from '../features/booth/StripChoice';
-import { cameraInfoAtom, canShootAtom, captureOverlayAtom, mirrorPhotosAtom, mirrorPreviewAtom, shotNoticeAtom } from '../features/booth/state';
+import { cameraInfoAtom, canShootAtom, captureOverlayAtom, shotNoticeAtom } from '../features/booth/state';
+import { liveLook } from '../features/booth/liveLook';
 import type { LookSource } from '../features/message/desk';
 import { MessagePanel } from '../features/message/ui/MessagePanel';
 import { messagePhaseAtom, messageReviewAtom } from '../features/message/state';
@@ -74,10 +75,7 @@ export default function BoothPage() {
   useShortcuts<BoothActionContext>(BOOTH_ACTIONS, { store, startCapture: start, cancelCapture: cancel, next });
 
   // A video message records what the preview draws, turned the way photos are.
-  const messageLook = useCallback<LookSource>(() => {
-    const tap = session?.renderer?.frameTap;
-    return tap ? { tap, flip: store.get(mirrorPreviewAtom) !== store.get(mirrorPhotosAtom) } : null;
-  }, [session, store]);
+  const messageLook = useCallback<LookSource>(() => liveLook(store, session), [session, store]);
 
   const stageRef = useRef<HTMLDivElement>(null);
   // On a phone the stage is pinned at the top: controls brought into view stop below it (CSS --stage-h).

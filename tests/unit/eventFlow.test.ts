@@ -17,10 +17,12 @@ function fakes(photos = 2) {
     canShoot: () => true,
     shoot: async () => Array.from({ length: shotsLeft }, (_, i) => ({ id: `p${i}`, blob: new Blob(['x']) })),
     compose: async (_p, resolution) => new Blob([resolution]),
-    keep: async (_strip, hidden) => {
-      log.push(`keep hidden=${hidden}`);
+    keep: async (_strip, hidden, message) => {
+      log.push(`keep hidden=${hidden}${message ? ' message' : ''}`);
       return 'strip-1';
     },
+    recordMessage: () => void log.push('record'),
+    cancelMessage: () => void log.push('cancel message'),
     setHidden: async (id, hidden) => void log.push(`${id} hidden=${hidden}`),
     unkept: () => void log.push('unkept'),
     forget: () => void log.push('forget'),
@@ -68,7 +70,7 @@ describe('the guest flow', () => {
     expect(f.log).toContain('keep hidden=true'); // off the slideshows until the guest had a moment to choose
     const url = f.last().stripUrl!;
     f.fireIdle();
-    expect(f.last()).toEqual({ phase: 'attract', stripUrl: null, kept: null, hidden: false, failed: null });
+    expect(f.last()).toEqual({ phase: 'attract', stripUrl: null, kind: 'strip', kept: null, hidden: false, failed: null });
     // The last guest's strip is gone: its URL revoked, their photos forgotten.
     expect(f.log).toEqual(expect.arrayContaining([`revoke ${url}`, 'forget']));
   });
@@ -126,7 +128,7 @@ describe("the guest flow's deadlines", () => {
     f.fire(DEADLINES.shootMs);
     await shooting;
     expect(stopped!.aborted).toBe(true);
-    expect(f.last()).toEqual({ phase: 'attract', stripUrl: null, kept: null, hidden: false, failed: 'slow' });
+    expect(f.last()).toEqual({ phase: 'attract', stripUrl: null, kind: 'strip', kept: null, hidden: false, failed: 'slow' });
     expect(f.log).toContain('forget');
     expect(f.log.some((l) => l.startsWith('keep'))).toBe(false);
   });
@@ -211,5 +213,54 @@ describe('the stored set-up', () => {
     localStorage.setItem(EVENT_SETTINGS_KEY, '[1,2]');
     expect(readEventSettings()).toEqual(DEFAULT_EVENT_SETTINGS);
     expect(localStorage.getItem(EVENT_SETTINGS_KEY)).toBeNull();
+  });
+
+  describe('a video message', () => {
+    const MESSAGE = { id: 'm1', format: 'mp4' as const, blob: new Blob(['mp4']), seconds: 10, width: 640, height: 360 };
+    const withMessages = () => ({ ...OPTS(2, true), messageMs: 120_000 });
+
+    it('is recorded from the pose screen, kept in the gallery hidden first, and shown as a strip is', async () => {
+      const f = fakes(2);
+      const flow = new GuestFlow(f.steps, withMessages());
+      flow.begin();
+      flow.message();
+      expect(f.last().phase).toBe('message');
+      expect(f.log).toContain('record');
+      // No idle timer while recording: only the message's own deadline.
+      expect([...f.timers.keys()]).toHaveLength(1);
+      flow.messageKept(MESSAGE);
+      await flush();
+      expect(f.last()).toMatchObject({ phase: 'strip', kind: 'message', kept: 'kept' });
+      expect(f.log).toContain('keep hidden=true message');
+      expect(flow.currentStrip()).toBe(MESSAGE.blob);
+      flow.done();
+      expect(f.last()).toMatchObject({ phase: 'attract', kind: 'strip', stripUrl: null });
+    });
+
+    it('dropped, goes back to the choice; past its deadline, the booth cancels it and goes back to attract', () => {
+      const f = fakes(2);
+      const flow = new GuestFlow(f.steps, withMessages());
+      flow.begin();
+      flow.message();
+      flow.messageDropped();
+      expect(f.last().phase).toBe('pose');
+      flow.message();
+      f.fire(120_000);
+      expect(f.last().phase).toBe('attract');
+      expect(f.log).toContain('cancel message');
+      expect(f.log.some((l) => l.startsWith('keep'))).toBe(false);
+      // A result for the guest who has gone is dropped.
+      flow.messageKept(MESSAGE);
+      expect(f.last().phase).toBe('attract');
+    });
+
+    it('is not offered when the host has not turned messages on', () => {
+      const f = fakes(2);
+      const flow = new GuestFlow(f.steps, OPTS(2, true));
+      flow.begin();
+      flow.message();
+      expect(f.last().phase).toBe('pose');
+      expect(f.log).not.toContain('record');
+    });
   });
 });

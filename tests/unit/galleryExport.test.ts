@@ -92,6 +92,23 @@ function memorySink(partLimit: number) {
 }
 
 describe('the gallery export', () => {
+  it('writes a video message beside the strips under its own name; one that is no MP4 is skipped as damaged', async () => {
+    const mp4 = (seed: number) => {
+      const b = jpg(2000, seed);
+      b.set([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70]); // a box size, then 'ftyp'
+      return b;
+    };
+    const entries: ExportEntry[] = [0, 1, 2].map((i) => ({ id: `s${i}`, createdAt: T0 + i * 60_000, size: 2000, damaged: false, ext: i === 0 ? 'jpg' : 'mp4' }));
+    const source: ExportSource = { list: async () => entries, read: async (e) => (e.id === 's0' ? jpg(2000, 0) : e.id === 's1' ? mp4(1) : jpg(2000, 2)) };
+    const { sink, bytesOf } = memorySink(Infinity);
+    const result = await exportGallery(source, sink);
+    expect(result.count).toBe(2);
+    expect(result.skipped.map((s) => s.id), 'a JPG kept as a message').toEqual(['s2']);
+    const zip = unzipSync(bytesOf('event.zip'));
+    expect(Object.keys(zip)).toEqual(['photobooth-2026-06-20-2100-001.jpg', 'photobooth-2026-06-20-2101-002-message.mp4']);
+    expect(zip['photobooth-2026-06-20-2101-002-message.mp4']).toEqual(mp4(1));
+  });
+
   it('writes every strip, in order, under its number and time, one read and one write at a time', async () => {
     const { source, entries, stats } = memorySource(Array(12).fill('ok'));
     const { sink, state, bytesOf } = memorySink(Infinity);

@@ -66,6 +66,7 @@ export const CONTROL_KEYS: readonly string[] = [
   'designer.save', 'designer.export', 'designer.import', 'designer.new',
   'message.heading', 'message.record', 'message.stop', 'message.cancel', 'message.keep', 'message.again', 'message.discard',
   'message.download', 'message.delete',
+  'event.photos', 'event.videoMessage', 'event.messages.on',
 ];
 
 const LEVELS = ['smooth', 'brightness', 'enhance', 'slim', 'eyes', 'lips', 'blush', 'teeth', 'eyeWhites'];
@@ -123,6 +124,7 @@ export const HELP_REFS: Record<string, readonly string[]> = {
   'userGuide.eventMore.0': ['event.forgotPin'],
   'userGuide.eventMore.1': ['event.triggerTest'],
   'userGuide.eventMore.2': ['event.show.open', 'event.hideMine'],
+  'userGuide.eventMore.4': ['event.messages.on', 'event.photos', 'event.videoMessage'],
   'userGuide.sendBody': ['send.button'],
   'faq.storageA': ['preview.clear'],
   'testimonials.retroBody': ['filters.names.grayscale', 'strip.layouts.classic'],

@@ -1,82 +1,11 @@
 import { DeadlineError } from '../../lib/deadline';
 import type { ResolutionId } from '../strip/layouts';
 import type { ComposerPhoto } from '../strip/protocol';
+import type { ItemKind } from './gallery';
+import { ATTRACT_VIEW, type EventPhase, type EventView, type FlowOptions, type GuestSteps, type KeptMessage } from './guestTypes';
 import { ShowChoice } from './showChoice';
 
-/**
- * Where a guest is: the attract screen; choosing a look (when the host allows any); the countdown
- * and shots; the strip being made; the strip on screen.
- */
-export type EventPhase = 'attract' | 'pose' | 'shooting' | 'composing' | 'strip';
-
-/** Why the last guest's turn ended early: shots that did not all come, or a step past its deadline. */
-export type GuestFailure = 'shots' | 'slow';
-
-/** What the guest booth shows: published by the flow (an atom), rendered by React. */
-export interface EventView {
-  phase: EventPhase;
-  /** The guest's strip on screen (an object URL of the standard JPG), in the strip phase only. */
-  stripUrl: string | null;
-  /** Whether the strip is in the event gallery yet ('failed': it could not be kept there). */
-  kept: 'saving' | 'kept' | 'failed' | null;
-  /** The guest chose "Don't show mine" (strip phase only). */
-  hidden: boolean;
-  /** The last guest's turn ended early, and why. */
-  failed: GuestFailure | null;
-}
-
-export const ATTRACT_VIEW: EventView = { phase: 'attract', stripUrl: null, kept: null, hidden: false, failed: null };
-
-/** What the flow drives: the booth session, the composer, the gallery and the store (or a test's fakes). */
-export interface GuestSteps {
-  /** The camera is live and the preview draws: a sequence may start. */
-  canShoot(): boolean;
-  /** Runs the countdown and shots; resolves with the photos taken (stopped when `signal` fires). */
-  shoot(signal: AbortSignal): Promise<ComposerPhoto[]>;
-  compose(photos: ComposerPhoto[], resolution: ResolutionId): Promise<Blob>;
-  /** Keeps the strip in the event gallery; resolves with its id there. */
-  keep(strip: Blob, hidden: boolean): Promise<string>;
-  /** The guest changed "Don't show mine" after their strip was kept. */
-  setHidden(id: string, hidden: boolean): Promise<void>;
-  /** A strip could not be kept (or not in time): the host is told. */
-  unkept(error: unknown): void;
-  /** The guest is gone: their photos leave the store, their look is undone. */
-  forget(): void;
-  publish(view: EventView): void;
-  objectUrl(blob: Blob): string;
-  revokeUrl(url: string): void;
-  setTimer(fn: () => void, ms: number): unknown;
-  clearTimer(timer: unknown): void;
-}
-
-/** How long each step of a guest's turn may take before the booth gives it up. */
-export interface Deadlines {
-  /** The whole countdown and every shot. */
-  shootMs: number;
-  /** Making the strip. */
-  composeMs: number;
-  /** Writing it into the gallery (the guest is not held up by it). */
-  keepMs: number;
-}
-
-export interface FlowOptions {
-  /** Photos per guest: fewer means the sequence was cut short. */
-  shots: number;
-  /** The guest gets the pose screen (the host allowed filters, props or beauty). */
-  choose: boolean;
-  /** After this long without a touch or a key, the pose or strip screen goes back to attract. */
-  idleMs: number;
-  deadlines: Deadlines;
-}
-
-/**
- * The deadlines for a turn of `shots` shots after a `countdown` of seconds: the countdowns, plus
- * a generous allowance per photo (the still's face search and the photo's making have their own
- * shorter deadlines inside the booth), and fixed allowances for the strip and the gallery.
- */
-export function deadlinesFor(shots: number, countdown: number): Deadlines {
-  return { shootMs: shots * (countdown * 1000 + 8_000) + 5_000, composeMs: 20_000, keepMs: 20_000 };
-}
+export * from './guestTypes';
 
 /**
  * THE GUEST FLOW, as a plain state machine: attract → (pose) → shooting → composing → strip →
@@ -154,14 +83,20 @@ export class GuestFlow {
       return;
     }
     if (guest !== this.guest || this.disposed) return;
-    this.strip = strip;
+    this.present(strip, 'strip');
+  }
+
+  /** The guest's strip or message on screen, and kept in the gallery. */
+  private present(blob: Blob, kind: ItemKind, message?: KeptMessage): void {
+    const guest = this.guest;
+    this.strip = blob;
     const turn = new ShowChoice(this.steps);
     this.turn = turn;
-    this.set({ phase: 'strip', stripUrl: this.steps.objectUrl(strip), kept: 'saving', hidden: false });
+    this.set({ phase: 'strip', kind, stripUrl: this.steps.objectUrl(blob), kept: 'saving', hidden: false });
     this.arm();
     // Kept whatever the guest does next (hidden until they have had their moment to choose): Done
     // before it is stored loses nothing, and their choice holds even if they have gone by then.
-    this.within(this.steps.keep(strip, true), deadlines.keepMs).then(
+    this.within(this.steps.keep(blob, true, message), this.options.deadlines.keepMs).then(
       (id) => {
         turn.kept(id);
         if (guest === this.guest) this.set({ kept: 'kept' });
@@ -172,6 +107,33 @@ export class GuestFlow {
         if (guest === this.guest) this.set({ kept: 'failed' });
       },
     );
+  }
+
+  /** "Video message" on the pose screen: the desk records, then the guest reviews it. */
+  message(): void {
+    const { messageMs } = this.options;
+    if (this.view.phase !== 'pose' || this.disposed || !messageMs || !this.steps.canShoot()) return;
+    this.set({ phase: 'message', failed: null });
+    // No idle timer while recording; one deadline for the whole turn, review included.
+    this.disarm();
+    this.timer = this.steps.setTimer(() => {
+      this.timer = null;
+      this.reset();
+    }, messageMs);
+    this.steps.recordMessage();
+  }
+
+  /** The guest kept their message: it goes to the gallery and shows as a strip does. */
+  messageKept(message: KeptMessage): void {
+    if (this.view.phase !== 'message' || this.disposed) return;
+    this.present(message.blob, 'message', message);
+  }
+
+  /** The message ended with nothing kept (cancelled, failed, discarded): back to the choice. */
+  messageDropped(): void {
+    if (this.view.phase !== 'message' || this.disposed) return;
+    this.set({ phase: 'pose' });
+    this.arm();
   }
 
   /** "Don't show mine" (and back): the strip stays in the gallery, off the slideshows. */
@@ -251,6 +213,7 @@ export class GuestFlow {
   private reset(): void {
     this.guest++;
     this.disarm();
+    if (this.view.phase === 'message') this.steps.cancelMessage();
     this.stopShots?.abort();
     this.stopShots = null;
     if (this.view.stripUrl) this.steps.revokeUrl(this.view.stripUrl);
@@ -280,6 +243,7 @@ export class GuestFlow {
     const next = { ...this.view, ...patch };
     if (next.phase !== 'strip') {
       next.stripUrl = null;
+      next.kind = 'strip';
       next.kept = null;
       next.hidden = false;
     }

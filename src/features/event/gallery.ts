@@ -1,19 +1,26 @@
 import { databaseOnce, idbDone, idbRequest, requestError } from '../../lib/idb';
 import { exportBaseName } from '../strip/export';
-import { GALLERY_DB, GALLERY_STORE } from './meta';
+import { GALLERY_DB, GALLERY_STORE, SLIDE_MS } from './meta';
 
 /**
- * THE EVENT GALLERY: every strip of the evening, kept on this device in its own IndexedDB
+ * THE EVENT GALLERY: every strip and video message of the evening, kept on this device in its own IndexedDB
  * database (apart from the visitor's saved session, which a guest's photos never enter). Nothing
  * here is uploaded; the host exports it (./galleryExport.ts, one strip read at a time) and clears it.
  */
+/** What a gallery item is: a guest's strip, or their video message (one more kind wherever a strip goes). */
+export type ItemKind = 'strip' | 'message';
+
 export interface GalleryStrip {
   id: string;
   createdAt: number;
-  /** The strip as a JPG, at the standard size. */
+  /** A strip (the default of records kept before messages existed) or a video message. */
+  kind: ItemKind;
+  /** The strip as a JPG at the standard size; a message's MP4 (or WebM). */
   blob: Blob;
   width: number;
   height: number;
+  /** A message's length in seconds (0 for a strip). */
+  seconds: number;
   /** The guest chose "Don't show mine": kept for the host, never on the slideshow or the second screen. */
   hidden: boolean;
 }
@@ -66,18 +73,23 @@ function isStrip(x: unknown): x is GalleryStrip {
   const r = x as Partial<GalleryStrip> | null;
   return !!r && typeof r.id === 'string' && typeof r.createdAt === 'number' && r.blob instanceof Blob && r.blob.size > 0;
 }
-/** A record kept before the hidden flag existed is shown. */
-const withHidden = (s: GalleryStrip): GalleryStrip => (typeof s.hidden === 'boolean' ? s : { ...s, hidden: false });
+/** A record kept before the hidden flag existed is shown; one kept before messages is a strip. */
+const withHidden = (s: GalleryStrip): GalleryStrip => ({
+  ...s,
+  hidden: typeof s.hidden === 'boolean' ? s.hidden : false,
+  kind: s.kind === 'message' ? 'message' : 'strip',
+  seconds: typeof s.seconds === 'number' ? s.seconds : 0,
+});
 
-/** Keeps a guest's strip. Rejects with StorageFullError when the device is out of space. */
+/** Keeps a guest's strip or message. Rejects with StorageFullError when the device is out of space. */
 export async function addStrip(
   blob: Blob,
   width: number,
   height: number,
-  { hidden = false, createdAt = Date.now() }: { hidden?: boolean; createdAt?: number } = {},
+  { hidden = false, createdAt = Date.now(), kind = 'strip', seconds = 0 }: { hidden?: boolean; createdAt?: number; kind?: ItemKind; seconds?: number } = {},
 ): Promise<GalleryStrip> {
   const db = await openGallery();
-  const strip: GalleryStrip = { id: `${createdAt.toString(36)}-${Math.random().toString(36).slice(2, 8)}`, createdAt, blob, width, height, hidden };
+  const strip: GalleryStrip = { id: `${createdAt.toString(36)}-${Math.random().toString(36).slice(2, 8)}`, createdAt, kind, blob, width, height, seconds, hidden };
   const tx = db.transaction(GALLERY_STORE, 'readwrite');
   tx.objectStore(GALLERY_STORE).add(strip);
   await idbDone(tx);
@@ -105,8 +117,10 @@ export interface StripKey {
   id: string;
   /** 0 when the record has no time of its own. */
   createdAt: number;
-  /** The JPG's size in bytes (known without reading it); 0 when damaged. */
+  /** The file's size in bytes (known without reading it); 0 when damaged. */
   size: number;
+  /** Its file's extension in an export: 'jpg', or a message's 'mp4' or 'webm'. */
+  ext: string;
   /** Not a strip as kept (no picture, an empty one, not a Blob): it cannot be shown or exported. */
   damaged: boolean;
 }
@@ -114,7 +128,7 @@ export interface StripKey {
 const keyOf = (id: string, value: unknown): StripKey => {
   const r = value as Partial<GalleryStrip> | null;
   const createdAt = typeof r?.createdAt === 'number' && Number.isFinite(r.createdAt) ? r.createdAt : 0;
-  return isStrip(value) ? { id, createdAt, size: value.blob.size, damaged: false } : { id, createdAt, size: 0, damaged: true };
+  return isStrip(value) ? { id, createdAt, size: value.blob.size, ext: itemExt(withHidden(value)), damaged: false } : { id, createdAt, size: 0, ext: 'jpg', damaged: true };
 };
 
 /**
@@ -188,7 +202,14 @@ export async function clearGallery(): Promise<void> {
   changed();
 }
 
-/** A strip's file name: its number in the evening and when it was taken. */
-export function stripFileName(index: number, createdAt: number): string {
-  return `${exportBaseName(new Date(createdAt))}-${String(index + 1).padStart(3, '0')}.jpg`;
+/** An item's file extension: a strip's 'jpg', a message's container. */
+export const itemExt = (item: Pick<GalleryStrip, 'kind' | 'blob'>): string => (item.kind === 'strip' ? 'jpg' : item.blob.type.includes('webm') ? 'webm' : 'mp4');
+
+/** An item's file name: its number in the evening and when it was taken ("…-007.jpg", "…-008-message.mp4"). */
+export function stripFileName(index: number, createdAt: number, ext = 'jpg'): string {
+  return `${exportBaseName(new Date(createdAt))}-${String(index + 1).padStart(3, '0')}${ext === 'jpg' ? '' : '-message'}.${ext}`;
 }
+
+/** How long an item stays on a slideshow: a strip SLIDE_MS, a message as long as it plays (muted). */
+export const slideMs = (item: Pick<GalleryStrip, 'kind' | 'seconds'> | undefined): number =>
+  Math.max(SLIDE_MS, item?.kind === 'message' ? item.seconds * 1000 + 500 : 0);

@@ -21,8 +21,8 @@ export const PART_LIMIT = 200_000_000;
 /** fflate writes no ZIP64: a single file stays under 4 GiB (thousands of strips). */
 export const ZIP32_LIMIT = 0xffff_ffff - 0x10_0000;
 
-/** One record as listed: its key, when it was taken, its JPG's size, whether it is known damaged. */
-export type ExportEntry = Pick<StripKey, 'id' | 'createdAt' | 'size' | 'damaged'>;
+/** One record as listed: its key, when it was taken, its file's size and extension, whether it is known damaged. */
+export type ExportEntry = Pick<StripKey, 'id' | 'createdAt' | 'size' | 'damaged'> & Partial<Pick<StripKey, 'ext'>>;
 
 /** Where the strips come from. */
 export interface ExportSource {
@@ -99,8 +99,15 @@ export function planParts<T extends { name: string; size: number }>(items: T[], 
   return parts;
 }
 
-/** A JPG starts with its SOI marker; anything else kept as a strip is damaged. */
-const looksLikeJpeg = (b: Uint8Array) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
+/**
+ * A file that starts as its kind does: a JPG with its SOI marker, an MP4 with its 'ftyp' box, a
+ * WebM with its EBML header; anything else is damaged.
+ */
+function looksRight(b: Uint8Array, ext = 'jpg'): boolean {
+  if (ext === 'mp4') return b.length > 8 && String.fromCharCode(b[4]!, b[5]!, b[6]!, b[7]!) === 'ftyp';
+  if (ext === 'webm') return b.length > 4 && b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3;
+  return b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
+}
 
 /** The DOS time in a ZIP holds 1980 to 2107; outside it the entry has none. */
 const dosTimeOk = (t: number) => t >= Date.UTC(1980, 0, 2) && t < Date.UTC(2107, 0, 1);
@@ -145,7 +152,7 @@ export async function exportGallery(
   sink: ExportSink,
   { onProgress }: { onProgress?: (done: number, total: number) => void } = {},
 ): Promise<ExportResult> {
-  const listed = (await source.list()).map((entry, index) => ({ entry, index, name: stripFileName(index, entry.createdAt), size: entry.size }));
+  const listed = (await source.list()).map((entry, index) => ({ entry, index, name: stripFileName(index, entry.createdAt, entry.ext), size: entry.size }));
   const skipped: SkippedStrip[] = [];
   const skip = ({ entry, index }: (typeof listed)[number]) => skipped.push({ index, createdAt: entry.createdAt, id: entry.id });
   listed.filter((l) => l.entry.damaged).forEach(skip);
@@ -165,7 +172,7 @@ export async function exportGallery(
         let damaged = false;
         try {
           bytes = await source.read(item.entry);
-          damaged = bytes !== null && !looksLikeJpeg(bytes);
+          damaged = bytes !== null && !looksRight(bytes, item.entry.ext);
         } catch (error) {
           console.warn(`Strip ${item.index + 1} could not be read:`, error);
           damaged = true;

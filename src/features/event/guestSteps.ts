@@ -12,6 +12,8 @@ import type { StripDesign } from '../strip/compose';
 import type { StripComposer } from '../strip/composer';
 import { exportStripJpeg } from '../strip/export';
 import { stripSize } from '../strip/layouts';
+import type { MessageDesk } from '../message/desk';
+import { clearUnkept } from '../message/sink';
 import type { EventView, GuestSteps } from './flow';
 import { addStrip, setStripHidden } from './gallery';
 import { noteUnkept } from './health';
@@ -43,10 +45,12 @@ interface Deps {
   composer: StripComposer;
   /** The strip's design now for `count` photos (in the page's language, with today's date). */
   design: (count: number) => StripDesign;
+  /** The guest booth's message desk (null before it exists). */
+  desk: () => MessageDesk | null;
 }
 
 /** The flow's steps on the real booth: the session's shots, the composer, the gallery, the store. */
-export function guestSteps({ store, session, composer, design }: Deps): GuestSteps {
+export function guestSteps({ store, session, composer, design, desk }: Deps): GuestSteps {
   return {
     canShoot: () => session()?.canShoot ?? false,
     shoot: async (signal) => {
@@ -59,13 +63,27 @@ export function guestSteps({ store, session, composer, design }: Deps): GuestSte
     },
     // The worker gets less than the flow's deadline: a hung one is restarted for the next guest.
     compose: (photos, resolution) => exportStripJpeg(composer, design(photos.length), photos, resolution, COMPOSER_WAIT_MS),
-    keep: async (strip, hidden) => {
+    keep: async (strip, hidden, message) => {
+      if (message) {
+        // The gallery's own copy, read whole (tens of MB at most): a stored handle to the recording's
+        // file on the device would break once that file is cleared after the guest's turn.
+        const copy = new Blob([await strip.arrayBuffer()], { type: `video/${message.format}` });
+        return (await addStrip(copy, message.width, message.height, { hidden, kind: 'message', seconds: message.seconds })).id;
+      }
       const { width, height } = stripSize(design(store.get(shotCountAtom)).template.paper, 'standard');
       return (await addStrip(strip, width, height, { hidden })).id;
+    },
+    recordMessage: () => desk()?.start(),
+    cancelMessage: () => {
+      const d = desk();
+      d?.cancel();
+      void d?.discard();
     },
     setHidden: (id, hidden) => setStripHidden(id, hidden),
     unkept: () => noteUnkept(),
     forget: () => {
+      // The guest's recording on the device (their message is in the gallery if they kept it).
+      if (desk()) void clearUnkept(new Set());
       photoRoll.clear(store);
       composer.keepOnly([]);
       plainLook(store);

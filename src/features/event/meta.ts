@@ -22,6 +22,13 @@ export type IdleSeconds = (typeof IDLE_CHOICES)[number];
 export const GUEST_CONTROLS = ['filters', 'styles', 'props', 'beauty'] as const;
 export type GuestControl = (typeof GUEST_CONTROLS)[number];
 
+/** The video message lengths a host may set (seconds). */
+export const MESSAGE_LENGTHS = [10, 15, 20, 30, 45, 60] as const;
+export type MessageLength = (typeof MESSAGE_LENGTHS)[number];
+/** Prompt cards: a few short questions shown above the live picture while a guest records. */
+export const PROMPTS_MAX = 5;
+export const PROMPT_MAX = 80;
+
 /** The printer's paper (src/features/print): a 2×6 in strip, or a 4×6 in sheet. */
 export const EVENT_PAPERS = ['strip', 'sheet'] as const;
 export type EventPaper = (typeof EVENT_PAPERS)[number];
@@ -48,6 +55,12 @@ export interface EventSettings {
    * network addresses, never a photo; it lets a phone on another network find the booth.
    */
   stun: string;
+  /** Guests may choose a video message instead of photos. */
+  messages: boolean;
+  /** The longest message, in seconds. */
+  messageSeconds: MessageLength;
+  /** Prompt cards shown while a guest records (never in the video); one is picked per guest. */
+  prompts: string[];
 }
 
 export const DEFAULT_EVENT_SETTINGS: EventSettings = {
@@ -65,6 +78,9 @@ export const DEFAULT_EVENT_SETTINGS: EventSettings = {
   allow: { filters: true, styles: false, props: true, beauty: false },
   slideshow: true,
   stun: '',
+  messages: false,
+  messageSeconds: 30,
+  prompts: [],
 };
 
 /** A STUN server's URL as the set-up takes it (stun: or stuns:, a host, an optional port). */

@@ -17,6 +17,9 @@ import {
   EVENT_PAPERS,
   EVENT_SETTINGS_KEY,
   IDLE_CHOICES,
+  MESSAGE_LENGTHS,
+  PROMPT_MAX,
+  PROMPTS_MAX,
   SHOT_COUNTS,
   STUN_PATTERN,
   type EventSettings,
@@ -50,6 +53,9 @@ const SettingsSchema = v.object({
   ),
   slideshow: v.fallback(v.boolean(), D.slideshow),
   stun: v.fallback(v.union([v.literal(''), v.pipe(v.string(), v.regex(STUN_PATTERN))]), D.stun),
+  messages: v.fallback(v.boolean(), D.messages),
+  messageSeconds: v.fallback(oneOf<number>(MESSAGE_LENGTHS), D.messageSeconds),
+  prompts: v.fallback(v.pipe(v.array(v.pipe(v.string(), v.maxLength(PROMPT_MAX))), v.maxLength(PROMPTS_MAX)), D.prompts),
 });
 
 /** Anything but a plain object is unreadable (and removed); inside one, bad fields are reset. */
@@ -58,15 +64,24 @@ const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
 /** The host's last set-up, or the defaults (nothing saved, storage blocked, or on the server). */
 export function readEventSettings(): EventSettings {
   const raw = readStored('local', EVENT_SETTINGS_KEY, isRecord);
-  return raw ? (v.parse(SettingsSchema, raw) as EventSettings) : { ...D, allow: { ...D.allow } };
+  return raw ? (v.parse(SettingsSchema, raw) as EventSettings) : { ...D, allow: { ...D.allow }, prompts: [] };
 }
 
 export function writeEventSettings(settings: EventSettings): void {
   writeStored('local', EVENT_SETTINGS_KEY, settings);
 }
 
-/** Whether a guest gets a screen to choose a look before the countdown. */
-export const guestsChoose = (s: EventSettings) => s.allow.filters || s.allow.styles || s.allow.props || s.allow.beauty;
+/** Whether a guest gets a screen to choose (a look, or photos or a video message) before the countdown. */
+export const guestsChoose = (s: EventSettings) => s.messages || s.allow.filters || s.allow.styles || s.allow.props || s.allow.beauty;
+
+/** The prompt cards as the host typed them: one per line, blank lines left out, at most PROMPTS_MAX. */
+export function parsePrompts(text: string): string[] {
+  return text
+    .split('\n')
+    .map((l) => l.trim().slice(0, PROMPT_MAX))
+    .filter(Boolean)
+    .slice(0, PROMPTS_MAX);
+}
 
 /**
  * Puts the set-up where the booth and the strip read theirs: the number of shots, the countdown

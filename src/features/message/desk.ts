@@ -23,6 +23,15 @@ async function askMicrophone(): Promise<MediaStreamTrack | null> {
 
 let made = 0;
 
+export interface DeskOptions {
+  /** The longest message, in seconds. */
+  limit?: number;
+  /** Where a kept message goes (the event's gallery); the booth's own list when absent. */
+  onKept?: (message: VideoMessage) => void;
+  /** A message ended with nothing kept: cancelled, failed, or discarded at review. */
+  onDropped?: () => void;
+}
+
 /**
  * THE MESSAGE DESK: one per booth screen, plain TypeScript. Makes a message (runMessage) from the
  * look the booth lends, holds it for review, keeps it or drops it; React starts it, sends it
@@ -36,7 +45,7 @@ export class MessageDesk {
   constructor(
     private store: Store,
     private look: LookSource,
-    private limit = BOOTH_MESSAGE_SECONDS,
+    private options: DeskOptions = {},
   ) {}
 
   /** Starts a message (its countdown first). */
@@ -61,13 +70,15 @@ export class MessageDesk {
       },
       wait: (ms, signal) => sleep(ms, signal).catch(() => undefined), // Esc ends the wait early
     };
-    this.running = runMessage(steps, { countdown: MESSAGE_COUNTDOWN, limit: this.limit }, stop.signal, cancel.signal).then((result) => {
+    const limit = this.options.limit ?? BOOTH_MESSAGE_SECONDS;
+    this.running = runMessage(steps, { countdown: MESSAGE_COUNTDOWN, limit }, stop.signal, cancel.signal).then((result) => {
       this.running = null;
-      if (result.outcome === 'recorded') store.set(messageReviewAtom, { id, recording: result.recording, micRefused: result.micRefused });
-      else if (result.outcome === 'failed') {
+      if (result.outcome === 'recorded') return store.set(messageReviewAtom, { id, recording: result.recording, micRefused: result.micRefused });
+      if (result.outcome === 'failed') {
         console.error('Message failed:', result.error);
         store.set(messageFailedAtom, true);
       }
+      this.options.onDropped?.();
     });
   }
 
@@ -87,23 +98,29 @@ export class MessageDesk {
     if (!review) return null;
     const { id, recording } = review;
     const message: VideoMessage = { id, createdAt: Date.now(), ...recording };
-    this.store.set(keptMessagesAtom, [...this.store.get(keptMessagesAtom), message]);
     this.store.set(messageReviewAtom, null);
+    if (this.options.onKept) this.options.onKept(message);
+    else this.store.set(keptMessagesAtom, [...this.store.get(keptMessagesAtom), message]);
     return message;
   }
 
-  /** Drops the message under review (Record again, Discard). */
+  /** Drops the message under review (Discard, Esc): nothing of it is kept. */
   async discard(): Promise<void> {
-    const review = this.store.get(messageReviewAtom);
-    if (!review) return;
-    this.store.set(messageReviewAtom, null);
-    await removeMessageFile(messageFile({ id: review.id, format: review.recording.format }));
+    if (await this.drop()) this.options.onDropped?.();
   }
 
   /** Drops the message under review and records another. */
   async again(): Promise<void> {
-    await this.discard();
+    await this.drop();
     this.start();
+  }
+
+  private async drop(): Promise<boolean> {
+    const review = this.store.get(messageReviewAtom);
+    if (!review) return false;
+    this.store.set(messageReviewAtom, null);
+    await removeMessageFile(messageFile({ id: review.id, format: review.recording.format }));
+    return true;
   }
 
   /** Deletes a kept message. */

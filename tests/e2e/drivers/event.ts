@@ -16,6 +16,8 @@ export interface EventSetupOptions {
   idle?: number;
   allow?: Partial<Record<'filters' | 'styles' | 'props' | 'beauty', boolean>>;
   slideshow?: boolean;
+  /** Guests may record a video message (of at most `seconds`), with these prompt cards (one per line). */
+  messages?: { seconds?: number; prompts?: string };
   pin?: string;
 }
 
@@ -34,6 +36,11 @@ export async function fillSetup(page: Page, o: EventSetupOptions) {
   if (o.idle) await page.getByTestId('event-idle').selectOption(String(o.idle));
   for (const [control, on] of Object.entries(o.allow ?? {})) await page.getByTestId(`event-allow-${control}`).setChecked(on);
   if (o.slideshow !== undefined) await page.getByTestId('event-slideshow-on').setChecked(o.slideshow);
+  if (o.messages) {
+    await page.getByTestId('event-messages-on').check();
+    if (o.messages.seconds) await page.getByTestId('event-message-seconds').selectOption(String(o.messages.seconds));
+    if (o.messages.prompts !== undefined) await page.getByTestId('event-prompts').fill(o.messages.prompts);
+  }
 }
 
 /** The PIN, twice, and "Start the event": resolves on the guest booth's attract screen with the camera live. */

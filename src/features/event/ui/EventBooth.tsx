@@ -16,7 +16,7 @@ import { PropPicker } from '../../props/PropPicker';
 import { StripComposer } from '../../strip/composer';
 import { stripSettingsAtom } from '../../strip/state';
 import { eventActions, type EventActionContext } from '../actions';
-import { deadlinesFor, GuestFlow } from '../flow';
+import { deadlinesFor, GuestFlow, messageDeadline } from '../flow';
 import { guestSteps } from '../guestSteps';
 import { holdHistory, keepScreenOn } from '../kiosk';
 import { watchGamepads } from '../triggers';
@@ -29,6 +29,7 @@ import { eventViewAtom } from '../state';
 import { AttractScreen } from './AttractScreen';
 import { HostExit } from './HostExit';
 import { StripScreen } from './StripScreen';
+import { EventMessage, useEventDesk } from './EventMessage';
 import './event.css';
 
 interface Props {
@@ -54,6 +55,9 @@ export function EventBooth({ settings, onLeave }: Props) {
   const [thumbnails] = useState(() => new Map<string, HTMLCanvasElement>());
   const [flow, setFlow] = useState<GuestFlow | null>(null);
   const [hostOpen, setHostOpen] = useState(false);
+  // The message desk tells the flow how a guest's message ended; the flow starts and cancels it.
+  const flowRef = useRef<GuestFlow | null>(null);
+  const desk = useEventDesk(store, session, settings, flowRef);
 
   // The flow reads the session and the design when it needs them (both may change under it).
   const sessionRef = useRef(session);
@@ -72,20 +76,24 @@ export function EventBooth({ settings, onLeave }: Props) {
       composer,
       // A built-in layout lays out the photos that came (a guest's sequence can end short).
       design: (count) => eventDesign(store.get(stripSettingsAtom), store.get(savedDesignsAtom), count, designRef.current.lang, designRef.current.masthead),
+      desk: () => desk.current,
     });
     const made = new GuestFlow(steps, {
       shots: settings.shots,
       choose: guestsChoose(settings),
       idleMs: settings.idleSeconds * 1000,
       deadlines: deadlinesFor(settings.shots, settings.countdown),
+      messageMs: settings.messages ? messageDeadline(settings) : undefined,
     });
+    flowRef.current = made;
     setFlow(made);
     return () => {
+      flowRef.current = null;
       made.dispose();
       composer.dispose();
       setFlow(null);
     };
-  }, [store, settings]);
+  }, [store, settings, desk]);
 
   useEffect(() => keepScreenOn(), []);
   useEffect(() => holdHistory(), []);
@@ -129,8 +137,9 @@ export function EventBooth({ settings, onLeave }: Props) {
   // A camera that failed or paused shows its own message and retry over the stage, never hidden.
   const cameraTrouble = camera.status === 'error' || camera.status === 'paused';
   const attract = phase === 'attract' && !cameraTrouble;
-  const live = phase === 'pose' || phase === 'shooting' || (phase === 'attract' && cameraTrouble);
-  const controls = phase === 'pose' && guestsChoose(settings);
+  const live = phase === 'pose' || phase === 'shooting' || phase === 'message' || (phase === 'attract' && cameraTrouble);
+  const { filters, styles, props, beauty } = settings.allow;
+  const controls = phase === 'pose' && (filters || styles || props || beauty);
 
   return (
     <section
@@ -160,9 +169,15 @@ export function EventBooth({ settings, onLeave }: Props) {
               aria-keyshortcuts={shortcutsOf(actions, 'event.go')}
               data-testid="event-go"
             >
-              {t('event.go')}
+              {t(settings.messages ? 'event.photos' : 'event.go')}
             </button>
           )}
+          {phase === 'pose' && settings.messages && (
+            <button type="button" className="btn btn-secondary btn-large event-go" onClick={() => flow?.message()} disabled={!canShoot} data-testid="event-message">
+              {t('event.videoMessage')}
+            </button>
+          )}
+          {phase === 'message' && desk.current && <EventMessage desk={desk.current} prompts={settings.prompts} />}
           {view.failed && phase === 'pose' && (
             <p className="notice error" role="alert" data-testid="event-failed">
               {t(view.failed === 'slow' ? 'event.tooSlow' : 'event.failed')}

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useI18n } from '../../../i18n/I18nProvider';
 import { FRAMES } from '../../strip/frames';
 import { savedDesign } from '../../strip/template/design';
@@ -12,24 +12,8 @@ import { CAPTION_MAX, STUN_PATTERN, EVENT_COUNTDOWNS, EVENT_PAPERS, GUEST_CONTRO
 import { PIN_PATTERN } from '../pin';
 import { eventDate, readEventSettings, writeEventSettings } from '../settings';
 import { NewPin } from './NewPin';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <label className="event-field">
-      <span>{label}</span>
-      {children}
-    </label>
-  );
-}
-
-function Check({ checked, onChange, children, testId }: { checked: boolean; onChange: (v: boolean) => void; children: ReactNode; testId?: string }) {
-  return (
-    <label className="event-check">
-      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} data-testid={testId} />
-      <span>{children}</span>
-    </label>
-  );
-}
+import { Check, Field } from './fields';
+import { MessageSettings } from './MessageSettings';
 
 /**
  * The host's set-up: what every guest's strip is and what guests may change. Kept on this device
@@ -162,6 +146,8 @@ export function EventSetup({ onStart }: { onStart: (settings: EventSettings, pin
           {t('event.slideshowOn')}
         </Check>
       </fieldset>
+
+      <MessageSettings settings={settings} set={set} />
 
       <Field label={t('event.stunLabel')}>
         <input

@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import { useI18n } from '../../../i18n/I18nProvider';
 import { saveBlob } from '../../strip/export';
-import { stripFileName, type GalleryStrip } from '../gallery';
+import { itemExt, stripFileName, type GalleryStrip } from '../gallery';
+import { ItemPicture } from './ItemPicture';
 import { useObjectUrl } from '../../../components/useObjectUrl';
 
 /** The strip the host asked to delete: its key, its number in the evening, its time. */
@@ -31,14 +32,14 @@ export const GalleryThumb = memo(function GalleryThumb({
   const { t } = useI18n();
   const url = useObjectUrl(strip.blob);
   const time = useTimeOf()(strip.createdAt);
-  const label = t('event.stripNumber', { n: number, time });
+  const label = t(strip.kind === 'message' ? 'event.messageNumber' : 'event.stripNumber', { n: number, time });
   return (
-    <li className="event-thumb" data-testid="event-thumb" data-number={number}>
-      {url && <img src={url} alt={label} width={strip.width} height={strip.height} loading="lazy" />}
+    <li className="event-thumb" data-testid="event-thumb" data-number={number} data-kind={strip.kind}>
+      {url && <ItemPicture item={strip} url={url} alt={label} controls lazy />}
       <span className="event-thumb-meta" aria-hidden="true">
         {number} · {time}
       </span>
-      <button type="button" className="btn btn-ghost" onClick={() => void saveBlob(strip.blob, stripFileName(number - 1, strip.createdAt)).catch(() => undefined)}>
+      <button type="button" className="btn btn-ghost" onClick={() => void saveBlob(strip.blob, stripFileName(number - 1, strip.createdAt, itemExt(strip))).catch(() => undefined)}>
         {t('event.downloadOne')}
         <span className="visually-hidden"> ({label})</span>
       </button>

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useI18n } from '../../../i18n/I18nProvider';
-import type { GalleryStrip } from '../gallery';
+import { slideMs, type GalleryStrip } from '../gallery';
 import { keepScreenOn } from '../kiosk';
-import { EVENT_SETTINGS_KEY, SLIDE_MS, SLIDESHOW_MAX, type EventSettings } from '../meta';
+import { EVENT_SETTINGS_KEY, SLIDESHOW_MAX, type EventSettings } from '../meta';
 import { readEventSettings } from '../settings';
 import { useGallery } from './useGallery';
 import { useObjectUrl } from '../../../components/useObjectUrl';
+import { ItemPicture } from './ItemPicture';
 import './show.css';
 
 /**
@@ -48,7 +49,8 @@ function askFullscreen(): void {
 
 /**
  * The strips the slideshow cycles through (the latest shown ones, newest first) and the one on
- * screen: a newly kept strip comes on at once, then each shows SLIDE_MS before the next.
+ * screen: a newly kept strip comes on at once, then each shows SLIDE_MS before the next (a video
+ * message as long as it plays, if that is longer).
  */
 function useSlides(strips: GalleryStrip[] | null): { slides: GalleryStrip[]; current: GalleryStrip | undefined } {
   // "Don't show mine": such a strip is the host's only, never on this screen.
@@ -57,12 +59,14 @@ function useSlides(strips: GalleryStrip[] | null): { slides: GalleryStrip[]; cur
   const count = slides.length;
   const [at, setAt] = useState({ newest, index: 0 });
   if (at.newest !== newest) setAt({ newest, index: 0 });
+  const current = count ? slides[(at.newest === newest ? at.index : 0) % count] : undefined;
+  const showMs = slideMs(current);
   useEffect(() => {
     if (count < 2) return;
-    const timer = setInterval(() => setAt((a) => ({ ...a, index: a.index + 1 })), SLIDE_MS);
-    return () => clearInterval(timer);
-  }, [count, newest]);
-  return { slides, current: count ? slides[(at.newest === newest ? at.index : 0) % count] : undefined };
+    const timer = setTimeout(() => setAt((a) => ({ ...a, index: a.index + 1 })), showMs);
+    return () => clearTimeout(timer);
+  }, [count, newest, at.index, showMs]);
+  return { slides, current };
 }
 
 /**
@@ -114,16 +118,7 @@ export function ShowScreen() {
     <div className={`event-show${full ? ' is-full' : ''}`} data-testid="event-show" data-state={state} data-count={state === 'playing' ? slides.length : 0} onClick={askFullscreen}>
       <h1 className="visually-hidden">{t('event.show.title')}</h1>
       {state === 'playing' && current && url && (
-        <img
-          key={current.id}
-          className="event-show-strip"
-          src={url}
-          alt={t('event.stripNumber', { n: number, time })}
-          width={current.width}
-          height={current.height}
-          data-testid="event-show-strip"
-          data-id={current.id}
-        />
+        <ItemPicture key={current.id} item={current} url={url} className="event-show-strip" alt={t(current.kind === 'message' ? 'event.messageNumber' : 'event.stripNumber', { n: number, time })} testId="event-show-strip" />
       )}
       {state === 'off' && (
         <p className="event-show-message" data-testid="event-show-off">

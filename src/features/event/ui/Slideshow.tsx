@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { SLIDE_MS, SLIDESHOW_MAX } from '../meta';
+import { SLIDESHOW_MAX } from '../meta';
+import { ItemPicture } from './ItemPicture';
+import { slideMs } from '../gallery';
 import { useGallery } from './useGallery';
 import { useObjectUrl } from '../../../components/useObjectUrl';
 
@@ -14,17 +16,18 @@ export function Slideshow() {
   const latest = (strips ?? []).filter((s) => !s.hidden).slice(-SLIDESHOW_MAX).reverse();
   const [index, setIndex] = useState(0);
   const count = latest.length;
+  const strip = count ? latest[index % count] : undefined;
+  const showMs = slideMs(strip);
   useEffect(() => {
     if (count < 2) return;
-    const timer = setInterval(() => setIndex((i) => i + 1), SLIDE_MS);
-    return () => clearInterval(timer);
-  }, [count]);
-  const strip = count ? latest[index % count] : undefined;
+    const timer = setTimeout(() => setIndex((i) => i + 1), showMs);
+    return () => clearTimeout(timer);
+  }, [count, index, showMs]);
   const url = useObjectUrl(strip?.blob ?? null);
   if (!strip || !url) return null;
   return (
     <span className="event-slideshow" data-testid="event-slideshow" data-count={count}>
-      <img key={strip.id} src={url} alt="" width={strip.width} height={strip.height} className="event-slide" />
+      <ItemPicture key={strip.id} item={strip} url={url} alt="" className="event-slide" />
     </span>
   );
 }

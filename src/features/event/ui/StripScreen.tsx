@@ -20,25 +20,31 @@ interface Props {
   stun: string;
 }
 
-/** The guest's strip with Print (when the host offers it), Download and Done (focused: Enter). */
+/**
+ * The guest's strip (or their video message) with Print (a strip, when the host offers it),
+ * Download, Send to a phone and Done (focused: Enter).
+ */
 export function StripScreen({ flow, view, print, idleSeconds, slideshow, scan, stun }: Props) {
   const { t } = useI18n();
   const done = useRef<HTMLButtonElement>(null);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
+  const [status, setStatus] = useState<{ text: string; error?: boolean } | null>(null);
   useEffect(() => done.current?.focus(), []);
+  const message = view.kind === 'message';
+  // What the Download and the phone get: the strip at the standard size, or the message's file.
+  const fileName = () => (message ? `${exportBaseName()}-message.${flow.currentStrip()?.type.includes('webm') ? 'webm' : 'mp4'}` : `${exportBaseName()}.jpg`);
 
   const onPrint = async () => {
     if (!print || busy) return;
     setBusy(true);
-    setMessage({ text: t('event.printing') });
+    setStatus({ text: t('event.printing') });
     try {
       // The print JPG (300 dpi) is made from the guest's photos when asked: most guests never print.
       await printStrip(await flow.render('print'), print);
-      setMessage(null);
+      setStatus(null);
     } catch (error) {
       console.warn('Print failed:', error);
-      setMessage({ text: t('event.printFailed'), error: true });
+      setStatus({ text: t('event.printFailed'), error: true });
     } finally {
       setBusy(false);
     }
@@ -48,29 +54,32 @@ export function StripScreen({ flow, view, print, idleSeconds, slideshow, scan, s
   const guestFiles = async () => {
     const blob = flow.currentStrip();
     if (!blob) throw new Error('No strip on screen');
-    return [{ name: `${exportBaseName()}.jpg`, type: 'image/jpeg', blob }];
+    return [{ name: fileName(), type: blob.type || 'image/jpeg', blob }];
   };
 
   const onDownload = async () => {
     const blob = flow.currentStrip();
     if (!blob) return;
-    const name = `${exportBaseName()}.jpg`;
+    const name = fileName();
     try {
       await saveBlob(blob, name);
-      setMessage({ text: t('event.downloaded', { name }) });
+      setStatus({ text: t('event.downloaded', { name }) });
     } catch (error) {
       // A guest closing the share sheet (iOS) is not an error.
-      if ((error as { name?: string })?.name !== 'AbortError') setMessage({ text: t('event.downloadFailed'), error: true });
+      if ((error as { name?: string })?.name !== 'AbortError') setStatus({ text: t('event.downloadFailed'), error: true });
     }
   };
 
   return (
-    <div className="event-strip" data-testid="event-strip" data-kept={view.kept ?? undefined} role="region" aria-labelledby="event-strip-title">
-      {view.stripUrl && <img src={view.stripUrl} alt={t('event.stripAlt')} className="event-strip-image" data-testid="event-strip-image" />}
+    <div className="event-strip" data-testid="event-strip" data-kind={view.kind} data-kept={view.kept ?? undefined} role="region" aria-labelledby="event-strip-title">
+      {view.stripUrl && !message && <img src={view.stripUrl} alt={t('event.stripAlt')} className="event-strip-image" data-testid="event-strip-image" />}
+      {view.stripUrl && message && (
+        <video src={view.stripUrl} controls playsInline className="event-strip-image" aria-label={t('event.messageAlt')} data-testid="event-message-video" />
+      )}
       <div className="event-strip-side">
-        <h2 id="event-strip-title">{t('event.stripTitle')}</h2>
+        <h2 id="event-strip-title">{t(message ? 'event.messageTitle' : 'event.stripTitle')}</h2>
         <div className="event-strip-actions">
-          {print && (
+          {print && !message && (
             <button type="button" className="btn btn-secondary btn-large" onClick={() => void onPrint()} disabled={busy} data-testid="event-print">
               {t('event.print')}
             </button>
@@ -97,8 +106,8 @@ export function StripScreen({ flow, view, print, idleSeconds, slideshow, scan, s
           </button>
         )}
         {slideshow && <p className="event-strip-note">{t(view.hidden ? 'event.hiddenNote' : 'event.shownNote')}</p>}
-        <p className={message?.error ? 'notice error' : 'event-strip-status'} role="status">
-          {message?.text}
+        <p className={status?.error ? 'notice error' : 'event-strip-status'} role="status">
+          {status?.text}
         </p>
         {view.kept === 'failed' && (
           <p className="notice error" role="alert" data-testid="event-not-kept">
