@@ -99,3 +99,44 @@ test('from an event guest\'s strip screen: each guest gets their own strip, the 
     for (const p of phones) await p.browser.close();
   }
 });
+
+test.describe('a video message', () => {
+  // The booth's fake microphone (Chromium's own tone): granted, as a guest would.
+  test.use({ permissions: ['camera', 'microphone'] });
+
+  test('from an event guest’s message screen: the phone receives the message byte-identical to its download, and plays it', async ({ page }) => {
+    test.setTimeout(240_000);
+    await startEvent(page, { shots: 1, countdown: 3, idle: 60, messages: { seconds: 10 } });
+    await page.getByTestId('event-start').click();
+    await page.getByTestId('event-message').click();
+    await expect(page.getByTestId('message-live')).toHaveAttribute('data-phase', 'recording', { timeout: 30_000 });
+    const elapsed = async () => Number((await page.getByTestId('message-timer').textContent())?.match(/0:(\d\d)/)?.[1] ?? 0);
+    await expect.poll(elapsed, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    await page.getByTestId('message-stop').click();
+    await page.getByTestId('message-keep').click();
+    await expect(page.getByTestId('event-strip')).toHaveAttribute('data-kind', 'message');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('event-download').click()]);
+    const messageSha = fileSha(await download.path());
+    const phone = await launchPhone();
+    try {
+      await page.getByTestId('send-open').click();
+      const url = await readQr(page.getByTestId('send-code'));
+      await phone.page.goto(url);
+      await holdUpToCamera(phone.page, camera);
+      await expect(page.getByTestId('send-panel')).toHaveAttribute('data-phase', /connecting|sending|sent/, { timeout: 30_000 });
+      camera.restore();
+      await expect(phone.page.getByTestId('receive-done')).toBeVisible({ timeout: 60_000 });
+      await expect(phone.page.getByTestId('receive-done')).toHaveAttribute('data-files', '1');
+      const video = phone.page.getByTestId('receive-video');
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000, message: 'the phone can play it' }).toBeGreaterThanOrEqual(1);
+      expect(await video.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(1.5);
+      await expectAccessible(phone.page, 'the phone with a video message');
+      const [received] = await Promise.all([phone.page.waitForEvent('download'), phone.page.getByTestId('receive-save').click()]);
+      expect(received.suggestedFilename()).toMatch(/-message\.mp4$/);
+      expect(fileSha(await received.path()), 'the phone has exactly the booth’s download').toBe(messageSha);
+    } finally {
+      camera.restore();
+      await phone.browser.close();
+    }
+  });
+});

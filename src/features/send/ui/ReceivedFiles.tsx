@@ -9,7 +9,10 @@ export interface Received {
   url: string;
 }
 
-/** The files as they arrived: the strip first and large, each to save, and all to share where the phone can. */
+/**
+ * The files as they arrived: the strip (or a video message) first and large, each to save, and all
+ * to share where the phone can.
+ */
 export function ReceivedFiles({ files }: { files: Received[] }) {
   const { t } = useI18n();
   const [canShare, setCanShare] = useState(false);
@@ -26,6 +29,9 @@ export function ReceivedFiles({ files }: { files: Received[] }) {
     <div className="receive-done" data-testid="receive-done" data-files={files.length}>
       <p role="status">{t('send.received')}</p>
       {first && first.type.startsWith('image/') && <img src={first.url} alt={t('send.stripAlt')} className="receive-strip" data-testid="receive-strip" />}
+      {first && first.type.startsWith('video/') && (
+        <video src={first.url} controls playsInline preload="metadata" aria-label={t('send.videoAlt')} className="receive-strip" data-testid="receive-video" />
+      )}
       <ul className="receive-files">
         {files.map((f) => (
           <li key={f.name}>
