@@ -15,7 +15,7 @@ export const LAYERS = {
   app: ['pages', 'features/*', 'storage', 'content', 'workers', 'gl', ...SHARED],
   pages: ['features/*', 'storage', 'content', ...SHARED],
   storage: ['features/strip', 'lib', 'state', 'i18n', 'components'],
-  'features/booth': ['features/send', 'features/filters', 'features/styles', 'features/beauty', 'features/props', 'features/background', 'features/vision', 'features/camera', 'features/motion', 'features/strip', 'gl', 'workers', ...SHARED],
+  'features/booth': ['features/send', 'features/message', 'features/filters', 'features/styles', 'features/beauty', 'features/props', 'features/background', 'features/vision', 'features/camera', 'features/motion', 'features/strip', 'gl', 'workers', ...SHARED],
   // The host's event mode: a booth (its session and screen parts), the strip, video messages, printing and the gallery.
   'features/event': ['features/booth', 'features/send', 'features/strip', 'features/message', 'features/print', 'features/filters', 'features/styles', 'features/beauty', 'features/props', 'features/background', 'features/motion', 'storage', ...SHARED],
   // The strip designer: edits the strip's templates (features/strip/template) and keeps them.

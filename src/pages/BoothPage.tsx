@@ -15,7 +15,7 @@ import { cameraInfoAtom, canShootAtom, captureOverlayAtom, shotNoticeAtom } from
 import { liveLook } from '../features/booth/liveLook';
 import type { LookSource } from '../features/message/desk';
 import { MessagePanel } from '../features/message/ui/MessagePanel';
-import { messagePhaseAtom, messageReviewAtom } from '../features/message/state';
+import { keptMessagesAtom, messagePhaseAtom, messageReviewAtom } from '../features/message/state';
 import { useBoothSession } from '../features/booth/useBoothSession';
 import { useHeightVar } from '../components/useHeightVar';
 import { usePinnable } from '../components/usePinnable';
@@ -53,6 +53,7 @@ export default function BoothPage() {
   // One map for the picker's thumbnail canvases, filled by the picker, drawn by the renderer.
   const [thumbnails] = useState(() => new Map<string, HTMLCanvasElement>());
   const photoCount = useAtomValue(capturedPhotosAtom).length;
+  const keptMessages = useAtomValue(keptMessagesAtom).length;
   // The strip is drawn while the photos are taken: the preview shows it at once.
   useDrawAhead();
 
@@ -112,8 +113,8 @@ export default function BoothPage() {
             canShoot={canShoot}
             total={overlay.kind === 'idle' ? 0 : overlay.total}
           />
-          {photoCount > 0 && !busy && (
-            <ErrorBoundary resetKey={photoCount} fallback={() => null}>
+          {(photoCount > 0 || keptMessages > 0) && !busy && (
+            <ErrorBoundary resetKey={photoCount + keptMessages} fallback={() => null}>
               <Suspense fallback={null}>
                 <BoothSend session={session} />
               </Suspense>

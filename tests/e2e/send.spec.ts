@@ -3,7 +3,10 @@ import { expect, expectAccessible, expectOnlyOwnOrigin, test } from './fixtures'
 import { openStrip } from './drivers/strip';
 import { LiveCamera } from './helpers/liveCamera';
 import { fileSha, holdUpToCamera, launchPhone, readQr } from './drivers/phone';
+import type { Page } from '@playwright/test';
 import { guestTurn, startEvent } from './drivers/event';
+import { openBooth } from './drivers/booth';
+import { keepAndDownload, record } from './helpers/message';
 
 // Send to a phone with no server (issue 37), for real: the booth (this browser, its fake camera
 // playing a file the test rewrites) and a phone (a second, separate Chromium with no camera, a
@@ -108,15 +111,24 @@ test.describe('a video message', () => {
     test.setTimeout(240_000);
     await startEvent(page, { shots: 1, countdown: 3, idle: 60, messages: { seconds: 10 } });
     await page.getByTestId('event-start').click();
-    await page.getByTestId('event-message').click();
-    await expect(page.getByTestId('message-live')).toHaveAttribute('data-phase', 'recording', { timeout: 30_000 });
-    const elapsed = async () => Number((await page.getByTestId('message-timer').textContent())?.match(/0:(\d\d)/)?.[1] ?? 0);
-    await expect.poll(elapsed, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
-    await page.getByTestId('message-stop').click();
+    await record(page, 2, 'event-message');
     await page.getByTestId('message-keep').click();
     await expect(page.getByTestId('event-strip')).toHaveAttribute('data-kind', 'message');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('event-download').click()]);
-    const messageSha = fileSha(await download.path());
+    await phoneGetsMessage(page, fileSha(await download.path()));
+  });
+
+  test('from the booth page: a kept message goes to the phone with Send to a phone, byte-identical to its download', async ({ page }) => {
+    test.setTimeout(240_000);
+    await openBooth(page);
+    await record(page, 2);
+    const path = await keepAndDownload(page);
+    await phoneGetsMessage(page, fileSha(path));
+  });
+});
+
+/** The booth's Send to a phone with a message on offer: the phone gets it, byte for byte, and can play it. */
+async function phoneGetsMessage(page: Page, messageSha: string) {
     const phone = await launchPhone();
     try {
       await page.getByTestId('send-open').click();
@@ -132,11 +144,10 @@ test.describe('a video message', () => {
       expect(await video.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(1.5);
       await expectAccessible(phone.page, 'the phone with a video message');
       const [received] = await Promise.all([phone.page.waitForEvent('download'), phone.page.getByTestId('receive-save').click()]);
-      expect(received.suggestedFilename()).toMatch(/-message\.mp4$/);
+      expect(received.suggestedFilename()).toMatch(/-message(-\d+)?\.mp4$/);
       expect(fileSha(await received.path()), 'the phone has exactly the booth’s download').toBe(messageSha);
     } finally {
       camera.restore();
       await phone.browser.close();
     }
-  });
-});
+}

@@ -141,9 +141,12 @@ export function storedMessageFiles(page: Page): Promise<string[]> {
   });
 }
 
-/** Records a message of about `seconds` and stops it with Space; the time it recorded, as the test saw it. */
-export async function record(page: Page, seconds: number): Promise<number> {
-  await page.getByTestId('message-record').click();
+/**
+ * Records a message of about `seconds` (started by the button `start`: the booth's, or an event
+ * guest's) and stops it with Space; the time it recorded, as the test saw it.
+ */
+export async function record(page: Page, seconds: number, start = 'message-record'): Promise<number> {
+  await page.getByTestId(start).click();
   const live = page.getByTestId('message-live');
   await expect(live).toHaveAttribute('data-phase', 'recording', { timeout: 30_000 });
   const from = Date.now();
