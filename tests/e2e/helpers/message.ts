@@ -58,7 +58,10 @@ export interface VideoFigures {
   times: number[];
   /** Start times (s) of each run of white frames (median luma over 240). */
   flashes: number[];
-  /** Over the frames that are not flashes: the mean channel spread (|R−G| + |G−B|), and the mean luma in `region`. */
+  /**
+   * Over the frames that are not flashes: the mean channel spread (|R−G| + |G−B|), and the median
+   * of each frame's mean luma in `region` (a frame or two with the face elsewhere moves it little).
+   */
   spread: number;
   regionLuma: number;
 }
@@ -71,7 +74,8 @@ export function videoFigures(file: string, region: [number, number, number, numb
   expect(frames.length, 'ffmpeg decodes as many frames as ffprobe lists').toBe(times.length);
   const flashes: number[] = [];
   let spread = 0;
-  let regionLuma = 0;
+  const regionLumas: number[] = [];
+
   let counted = 0;
   let wasWhite = false;
   frames.forEach((f, i) => {
@@ -94,9 +98,10 @@ export function videoFigures(file: string, region: [number, number, number, numb
         r += lumas[y * W + x]!;
         n++;
       }
-    regionLuma += r / Math.max(1, n);
+    regionLumas.push(r / Math.max(1, n));
   });
-  return { times, flashes, spread: spread / Math.max(1, counted), regionLuma: regionLuma / Math.max(1, counted) };
+  const median = (v: number[]) => v.sort((a, b) => a - b)[v.length >> 1] ?? NaN;
+  return { times, flashes, spread: spread / Math.max(1, counted), regionLuma: median(regionLumas) };
 }
 
 /** Onsets (s, on the file's timeline) of the loud beeps in the sound: where its 5 ms envelope first passes half its peak after a second below it. */
