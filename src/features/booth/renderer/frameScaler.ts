@@ -6,6 +6,12 @@ const PROBE_FRAMES = 20;
 const SLOW_UPLOAD_MS = 8;
 /** A frame not back from the worker in this long: the worker is stuck, and the preview goes back to direct uploads. */
 const SCALE_DEADLINE_MS = 1_000;
+/**
+ * A worker let go while it may still hold a frame (one in flight, or past its deadline) is ended
+ * this much later: the frame is closed when its scale ends, whereas a worker ended mid-frame leaves
+ * it to the garbage collector ("A VideoFrame was garbage collected without being closed").
+ */
+const RETIRE_MS = 3_000;
 
 /**
  * On a software GPU, texImage2D(video) blocks the main thread for ~15–30 ms per 720p frame.
@@ -76,17 +82,21 @@ export class FrameScaler {
       () => {
         this.busy = false;
         frame.close(); // a call refused before it was sent still holds the frame (a no-op once transferred)
-        if (generation === this.generation) this.drop();
+        // Past its deadline the worker may still be scaling it.
+        if (generation === this.generation) this.drop(true);
       },
     );
     return true;
   }
 
-  /** Back to direct uploads. */
-  private drop(): void {
-    this.bridge?.terminate();
+  /** Back to direct uploads; a worker that may still hold a frame is ended once it has closed it. */
+  private drop(holding = this.busy): void {
+    const bridge = this.bridge;
     this.bridge = null;
     this.busy = false;
+    if (!bridge) return;
+    if (holding) setTimeout(() => bridge.terminate(), RETIRE_MS);
+    else bridge.terminate();
   }
 
   dispose(): void {
