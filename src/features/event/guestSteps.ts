@@ -14,6 +14,7 @@ import { exportStripJpeg } from '../strip/export';
 import { stripSize } from '../strip/layouts';
 import type { MessageDesk } from '../message/desk';
 import { clearUnkept } from '../message/sink';
+import { messageFailedAtom } from '../message/state';
 import type { EventView, GuestSteps } from './flow';
 import { addStrip, setStripHidden } from './gallery';
 import { noteUnkept } from './health';
@@ -84,6 +85,7 @@ export function guestSteps({ store, session, composer, design, desk }: Deps): Gu
     forget: () => {
       // The guest's recording on the device (their message is in the gallery if they kept it).
       if (desk()) void clearUnkept(new Set());
+      store.set(messageFailedAtom, false);
       photoRoll.clear(store);
       composer.keepOnly([]);
       plainLook(store);

@@ -30,6 +30,7 @@ import { AttractScreen } from './AttractScreen';
 import { HostExit } from './HostExit';
 import { StripScreen } from './StripScreen';
 import { EventMessage, useEventDesk } from './EventMessage';
+import { messageFailedAtom } from '../../message/state';
 import './event.css';
 
 interface Props {
@@ -114,6 +115,7 @@ export function EventBooth({ settings, onLeave }: Props) {
 
   const phase = view.phase;
   const canShoot = useAtomValue(canShootAtom); // the session's (false before it exists and once it is gone)
+  const messageFailed = useAtomValue(messageFailedAtom); // the guest's last message could not be made
   const go = () => {
     if (hostOpen) return; // the host's dialog is up: a trigger waits
     if (flow?.phase === 'attract') flow.begin();
@@ -178,6 +180,11 @@ export function EventBooth({ settings, onLeave }: Props) {
             </button>
           )}
           {phase === 'message' && desk.current && <EventMessage desk={desk.current} prompts={settings.prompts} />}
+          {phase === 'pose' && messageFailed && (
+            <p className="notice error" role="alert" data-testid="event-message-failed">
+              {t('message.failed')}
+            </p>
+          )}
           {view.failed && phase === 'pose' && (
             <p className="notice error" role="alert" data-testid="event-failed">
               {t(view.failed === 'slow' ? 'event.tooSlow' : 'event.failed')}
