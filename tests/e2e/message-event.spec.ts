@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { expect, expectAccessible, test } from './fixtures';
 import { askToLeave, HOST_PIN, startEvent, tryPin } from './drivers/event';
-import { MESSAGE_BROWSER, probe } from './helpers/message';
+import { MESSAGE_BROWSER, probe, recordedFor } from './helpers/message';
 import { tr } from './i18n';
 
 /**
@@ -47,8 +47,7 @@ test('a guest’s video message: recorded with a prompt card, kept in the galler
   await expect(page.getByTestId('message-timer')).toContainText(tr('en', 'message.timer', { elapsed: '', limit: '0:10' }).trim());
   await expectAccessible(page, 'a guest recording a message');
   // Stopped after a few seconds (Space, as a guest's button would).
-  const elapsed = async () => Number((await page.getByTestId('message-timer').textContent())?.match(/0:(\d\d)/)?.[1] ?? 0);
-  await expect.poll(elapsed, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+  await recordedFor(page, 3);
   await page.keyboard.press('Space');
   await expect(page.getByTestId('message-review')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('event-prompt'), 'the card is gone once the recording is').toHaveCount(0);

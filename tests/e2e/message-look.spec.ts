@@ -40,22 +40,20 @@ test('the live look is burned in: the filter’s pixels and the prop on the face
 });
 
 /** The preview's mean luma over the eyes of the face tracked now (the preview unmirrored). */
-function previewEyesLuma(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const face = window.__pbTest!.landmarks().live[0];
-    if (!face) return NaN;
+async function previewEyesLuma(page: Page): Promise<number> {
+  const face = (await liveFaces(page))[0];
+  if (!face) return NaN;
+  const region = eyesRegion(face, false);
+  return page.evaluate(async ([x0, y0, x1, y1]) => {
     const { width, height, data } = await window.__pbTest!.previewPixels();
-    const pts = [33, 133, 159, 145, 263, 362, 386, 374].map((i) => face[i]!);
-    const [x0, x1] = [Math.min(...pts.map((p) => p.x)), Math.max(...pts.map((p) => p.x))].map((v) => Math.round(v * width));
-    const [y0, y1] = [Math.min(...pts.map((p) => p.y)), Math.max(...pts.map((p) => p.y))].map((v) => Math.round(v * height));
     let sum = 0;
     let n = 0;
-    for (let y = y0!; y <= y1!; y++)
-      for (let x = x0!; x <= x1!; x++) {
+    for (let y = Math.round(y0 * height); y <= Math.round(y1 * height); y++)
+      for (let x = Math.round(x0 * width); x <= Math.round(x1 * width); x++) {
         const i = (y * width + x) * 4;
         sum += 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
         n++;
       }
     return sum / Math.max(1, n);
-  });
+  }, region);
 }

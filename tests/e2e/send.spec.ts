@@ -81,13 +81,7 @@ test('from an event guest\'s strip screen: each guest gets their own strip, the 
       // The strip as this guest's Download gives it.
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('event-download').click()]);
       const stripSha = fileSha(await download.path());
-      await page.getByTestId('send-open').click();
-      const url = await readQr(page.getByTestId('send-code'));
-      await phone.page.goto(url);
-      await holdUpToCamera(phone.page, camera);
-      await expect(page.getByTestId('send-panel')).toHaveAttribute('data-phase', /connecting|sending|sent/, { timeout: 30_000 });
-      camera.restore();
-      await expect(phone.page.getByTestId('receive-done')).toBeVisible({ timeout: 30_000 });
+      await sendTo(page, phone.page);
       const [received] = await Promise.all([phone.page.waitForEvent('download'), phone.page.getByTestId('receive-save').click()]);
       got[guest]!.push(fileSha(await received.path()));
       expect(got[guest]![0], `guest ${guest + 1} has their own strip`).toBe(stripSha);
@@ -127,27 +121,34 @@ test.describe('a video message', () => {
   });
 });
 
+/**
+ * The booth's Send to a phone, opened, to `phone`: it opens the booth's code, the booth's camera
+ * is shown the phone's answer, and the files arrive on the phone.
+ */
+async function sendTo(page: Page, phone: Page) {
+  await page.getByTestId('send-open').click();
+  await phone.goto(await readQr(page.getByTestId('send-code')));
+  await holdUpToCamera(phone, camera);
+  await expect(page.getByTestId('send-panel')).toHaveAttribute('data-phase', /connecting|sending|sent/, { timeout: 30_000 });
+  camera.restore();
+  await expect(phone.getByTestId('receive-done')).toBeVisible({ timeout: 60_000 });
+}
+
 /** The booth's Send to a phone with a message on offer: the phone gets it, byte for byte, and can play it. */
 async function phoneGetsMessage(page: Page, messageSha: string) {
-    const phone = await launchPhone();
-    try {
-      await page.getByTestId('send-open').click();
-      const url = await readQr(page.getByTestId('send-code'));
-      await phone.page.goto(url);
-      await holdUpToCamera(phone.page, camera);
-      await expect(page.getByTestId('send-panel')).toHaveAttribute('data-phase', /connecting|sending|sent/, { timeout: 30_000 });
-      camera.restore();
-      await expect(phone.page.getByTestId('receive-done')).toBeVisible({ timeout: 60_000 });
-      await expect(phone.page.getByTestId('receive-done')).toHaveAttribute('data-files', '1');
-      const video = phone.page.getByTestId('receive-video');
-      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000, message: 'the phone can play it' }).toBeGreaterThanOrEqual(1);
-      expect(await video.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(1.5);
-      await expectAccessible(phone.page, 'the phone with a video message');
-      const [received] = await Promise.all([phone.page.waitForEvent('download'), phone.page.getByTestId('receive-save').click()]);
-      expect(received.suggestedFilename()).toMatch(/-message(-\d+)?\.mp4$/);
-      expect(fileSha(await received.path()), 'the phone has exactly the booth’s download').toBe(messageSha);
-    } finally {
-      camera.restore();
-      await phone.browser.close();
-    }
+  const phone = await launchPhone();
+  try {
+    await sendTo(page, phone.page);
+    await expect(phone.page.getByTestId('receive-done')).toHaveAttribute('data-files', '1');
+    const video = phone.page.getByTestId('receive-video');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000, message: 'the phone can play it' }).toBeGreaterThanOrEqual(1);
+    expect(await video.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(1.5);
+    await expectAccessible(phone.page, 'the phone with a video message');
+    const [received] = await Promise.all([phone.page.waitForEvent('download'), phone.page.getByTestId('receive-save').click()]);
+    expect(received.suggestedFilename()).toMatch(/-message(-\d+)?\.mp4$/);
+    expect(fileSha(await received.path()), 'the phone has exactly the booth’s download').toBe(messageSha);
+  } finally {
+    camera.restore();
+    await phone.browser.close();
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coverCrop } from '../../src/features/strip/compose';
+import { coverCrop } from '../../src/features/strip/crop';
 import { exportBaseName } from '../../src/features/strip/export';
 import { FRAMES } from '../../src/features/strip/frames';
 import { LAYOUTS } from '../../src/features/strip/layouts';

@@ -1,3 +1,4 @@
+import { coverCrop } from './crop';
 import { luminance, type Ctx2D } from './draw';
 import { frameById } from './frames';
 import { drawSticker, type PlacedSticker } from './stickers';
@@ -31,18 +32,6 @@ export interface PhotoSource {
   focus?: { x: number; y: number };
 }
 
-/**
- * The part of a photo that fills a w×h cell (like object-fit: cover), placed on the faces: the crop
- * is centred on `focus` as far as the photo's edges allow, so a portrait photo in a wide cell keeps
- * the head rather than the middle of the body.
- */
-export function coverCrop(photoW: number, photoH: number, w: number, h: number, focus = { x: 0.5, y: 0.5 }) {
-  const scale = Math.max(w / photoW, h / photoH);
-  const sw = w / scale;
-  const sh = h / scale;
-  const clamp = (v: number, max: number) => Math.min(Math.max(0, v), max);
-  return { sx: clamp(focus.x * photoW - sw / 2, photoW - sw), sy: clamp(focus.y * photoH - sh / 2, photoH - sh), sw, sh };
-}
 
 /** Draws `photo` to fill the rectangle, cropped around its faces (coverCrop). */
 function drawCover(ctx: Ctx2D, photo: PhotoSource, x: number, y: number, w: number, h: number) {

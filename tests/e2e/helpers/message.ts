@@ -146,6 +146,15 @@ export function storedMessageFiles(page: Page): Promise<string[]> {
   });
 }
 
+/** Waits until the recording's timer shows at least `seconds`. */
+export async function recordedFor(page: Page, seconds: number): Promise<void> {
+  await page.waitForFunction((s) => {
+    const t = document.querySelector('[data-testid="message-timer"]')?.textContent ?? '';
+    const m = /(\d+):(\d\d)/.exec(t);
+    return !!m && Number(m[1]) * 60 + Number(m[2]) >= s;
+  }, seconds, { timeout: (seconds + 30) * 1000 });
+}
+
 /**
  * Records a message of about `seconds` (started by the button `start`: the booth's, or an event
  * guest's) and stops it with Space; the time it recorded, as the test saw it.
@@ -155,11 +164,7 @@ export async function record(page: Page, seconds: number, start = 'message-recor
   const live = page.getByTestId('message-live');
   await expect(live).toHaveAttribute('data-phase', 'recording', { timeout: 30_000 });
   const from = Date.now();
-  await page.waitForFunction((s) => {
-    const t = document.querySelector('[data-testid="message-timer"]')?.textContent ?? '';
-    const m = /(\d+):(\d\d)/.exec(t);
-    return !!m && Number(m[1]) * 60 + Number(m[2]) >= s;
-  }, seconds, { timeout: (seconds + 30) * 1000 });
+  await recordedFor(page, seconds);
   await page.keyboard.press('Space');
   const took = (Date.now() - from) / 1000;
   await expect(page.getByTestId('message-review')).toBeVisible({ timeout: 30_000 });

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { coverCrop } from '../../../src/features/strip/crop';
 import { decodeJpeg, type Pixels } from './designs';
 
 /**
@@ -53,17 +54,10 @@ export function cellDiff(a: Float64Array, b: Float64Array): number {
   return d / a.length;
 }
 
-/**
- * The part of a photo the strip draws into a w×h slot: object-fit cover, centred on the faces as
- * far as the photo's edges allow (strip/compose.ts coverCrop, written again here: that module
- * imports the fonts, which a test process cannot load).
- */
+/** The part of a photo the strip draws into a w×h slot (the strip's own coverCrop). */
 export function coverRect(photo: { width: number; height: number; focus?: { x: number; y: number } }, w: number, h: number): Rect {
-  const focus = photo.focus ?? { x: 0.5, y: 0.5 };
-  const scale = Math.max(w / photo.width, h / photo.height);
-  const [sw, sh] = [w / scale, h / scale];
-  const clamp = (v: number, max: number) => Math.min(Math.max(0, v), max);
-  return { x: clamp(focus.x * photo.width - sw / 2, photo.width - sw), y: clamp(focus.y * photo.height - sh / 2, photo.height - sh), w: sw, h: sh };
+  const { sx, sy, sw, sh } = coverCrop(photo.width, photo.height, w, h, photo.focus);
+  return { x: sx, y: sy, w: sw, h: sh };
 }
 
 /** The middle of a rect: `inset` of its width and height taken off each side. */
