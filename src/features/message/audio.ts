@@ -1,4 +1,5 @@
 import { AudioSample, type AudioSampleSource } from 'mediabunny';
+import { MIC_BUFFER_PIECES } from './meta';
 
 /**
  * The microphone's samples into the message's audio track, stamped on the message's clock (the
@@ -8,7 +9,12 @@ import { AudioSample, type AudioSampleSource } from 'mediabunny';
  */
 export function pumpMicrophone(track: MediaStreamTrack, source: AudioSampleSource, startedAt: number): { stop(): Promise<void> } {
   // An audio track gives AudioData (the DOM library types the video case only).
-  const reader = (new MediaStreamTrackProcessor({ track }).readable as unknown as ReadableStream<AudioData>).getReader();
+  // The processor drops its oldest piece once it holds maxBufferSize unread (Chromium's default
+  // is ~100 ms of sound): a main-thread stall longer than that cut a gap into the sound, and every
+  // beep after it moved against the picture (a 70 ms jump measured here). Two seconds of pieces
+  // (~400 KB) ride out any stall the page has.
+  const processor = new MediaStreamTrackProcessor({ track, maxBufferSize: MIC_BUFFER_PIECES });
+  const reader = (processor.readable as unknown as ReadableStream<AudioData>).getReader();
   let base: number | null = null;
   let firstTs = 0;
   let pending: Promise<void> = Promise.resolve();

@@ -13,6 +13,8 @@ export const VIDEO_BITRATE = 2_500_000;
 export const AUDIO_BITRATE = 128_000;
 /** A key frame every this many seconds, so a player can seek in a long message. */
 export const KEY_FRAME_SECONDS = 2;
+/** The microphone's unread pieces held while the page is busy: ~10 ms each, so 2 s of sound. */
+export const MIC_BUFFER_PIECES = 200;
 /** The file is written out in pieces of this size as it is made (never the whole message held). */
 export const WRITE_CHUNK_BYTES = 1 << 20;
 

@@ -1,5 +1,6 @@
 import { AudioSampleSource, CanvasSource, Mp4OutputFormat, Output, StreamTarget } from 'mediabunny';
 import { pumpMicrophone } from './audio';
+import { FrameClock } from './frameClock';
 import type { FrameTap } from '../motion/burst';
 import { AUDIO_BITRATE, KEY_FRAME_SECONDS, messageFile, messageSize, VIDEO_BITRATE, WRITE_CHUNK_BYTES, type Recording } from './meta';
 import { openSink, type MessageSink } from './sink';
@@ -72,10 +73,11 @@ async function recordWithWebCodecs(opts: RecordOptions, sink: MessageSink): Prom
       .catch((e) => void (failed ??= e))
       .finally(() => (adding = null));
   };
-  // Each frame at the moment the preview showed it, on the page's clock as the sound is.
+  // Each frame at the moment the camera took it, on the page's clock as the sound is.
   addFrame(0);
-  const off = opts.tap.onDrawn(() => {
-    if (!adding) addFrame(clockNow());
+  const placed = new FrameClock(startedAt);
+  const off = opts.tap.onDrawn((mediaMs) => {
+    if (!adding) addFrame(placed.place(mediaMs, performance.now()));
   });
   const pump = audio && opts.mic ? pumpMicrophone(opts.mic, audio, startedAt) : null;
   const end = async () => {
@@ -116,7 +118,7 @@ async function recordWithMediaRecorder(opts: RecordOptions, sink: MessageSink): 
     if (e.data.size) writing = writing.then(() => sink.append(e.data));
   };
   const stopped = new Promise<void>((resolve) => recorder.addEventListener('stop', () => resolve(), { once: true }));
-  const off = opts.tap.onDrawn(frames.draw);
+  const off = opts.tap.onDrawn(() => frames.draw());
   recorder.start(1000); // a piece a second, written out as it comes
   const startedAt = performance.now();
   const clockNow = () => (performance.now() - startedAt) / 1000;

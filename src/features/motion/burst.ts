@@ -8,7 +8,8 @@ import { BURST_TIMEOUT_MS, FRAME_QUALITY, FRAMES_AFTER, FRAMES_BEFORE, MOTION_FP
 /** Where a burst reads the preview: the canvas, and a hook called right after each frame is drawn into it. */
 export interface FrameTap {
   canvas: HTMLCanvasElement | OffscreenCanvas;
-  onDrawn(fn: () => void): () => void;
+  /** `fn` hears of each frame right after it is shown, with the camera's media time (ms) of its picture. */
+  onDrawn(fn: (mediaMs: number) => void): () => void;
 }
 
 type Ctx2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;

@@ -10,7 +10,7 @@ import { backingSize } from './backingSize';
 import { capturePlain, captureWithPipeline, firstFrame, type CapturedImage } from './capture';
 import { FrameLoop } from './frameLoop';
 import { FrameScaler } from './frameScaler';
-import { ShownFrames } from './shownFrames';
+import { ShownFrames, type ShownListener } from './shownFrames';
 import { SideReads, type SideReadEvents } from './sideReads';
 import { NO_FACES, NO_MASKS, type LiveFaceSource, type LiveMaskSource, type PreviewStats } from './sources';
 export type { LiveFaceSource, LiveMaskSource, PreviewStats };
@@ -109,7 +109,7 @@ export class PreviewRenderer {
   }
 
   /** Called right after each preview frame is shown on the canvas, while its pixels are still there. */
-  onDrawn(fn: (p: Pipeline<StageInputs>) => void): () => void {
+  onDrawn(fn: ShownListener<StageInputs>): () => void {
     return this.shown.listen(fn);
   }
 
@@ -263,7 +263,7 @@ export class PreviewRenderer {
       return;
     }
     this.sideReads.step(p, t0, look.mirror);
-    this.shown.drawnOne(p);
+    this.shown.drawnOne(p, mediaMs);
   }
 
   /**
@@ -272,7 +272,7 @@ export class PreviewRenderer {
    */
   get frameTap(): (FrameTap & { width: number; height: number }) | null {
     if (!this.pipeline || !this.video.videoWidth) return null;
-    return { canvas: this.canvas, onDrawn: (fn) => this.onDrawn(fn), width: this.video.videoWidth, height: this.video.videoHeight };
+    return { canvas: this.canvas, onDrawn: (fn) => this.onDrawn((_p, mediaMs) => fn(mediaMs)), width: this.video.videoWidth, height: this.video.videoHeight };
   }
 
   /** Which upload path the preview uses (for the benchmark's report). */

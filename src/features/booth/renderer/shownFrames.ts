@@ -6,10 +6,15 @@ import type { Pipeline } from '../../../gl/pipeline';
  * gl/present.ts for why). Listeners hear of each frame shown that was drawn after they came, while
  * its pixels are on the canvas (the test seam reads them, a motion burst takes them).
  */
+/** Hears of a frame shown: the pipeline (its pixels on the canvas) and the camera's media time (ms) of the frame. */
+export type ShownListener<X> = (p: Pipeline<X>, mediaMs: number) => void;
+
 export class ShownFrames<X> {
-  private listeners = new Map<(p: Pipeline<X>) => void, number>();
+  private listeners = new Map<ShownListener<X>, number>();
   /** Frames drawn so far; the one waiting to be shown is the last. */
   private drawn = 0;
+  /** The camera's media time (ms) of the frame waiting to be shown. */
+  private mediaMs = 0;
   private asking = false;
 
   constructor(
@@ -19,14 +24,15 @@ export class ShownFrames<X> {
   ) {}
 
   /** `fn` hears of every frame shown from now on that was drawn after this call. */
-  listen(fn: (p: Pipeline<X>) => void): () => void {
+  listen(fn: ShownListener<X>): () => void {
     this.listeners.set(fn, this.drawn);
     return () => this.listeners.delete(fn);
   }
 
   /** A frame was drawn off screen: shown once done. */
-  drawnOne(p: Pipeline<X>): void {
+  drawnOne(p: Pipeline<X>, mediaMs: number): void {
     this.drawn++;
+    this.mediaMs = mediaMs;
     this.showWhenDone(p);
   }
 
@@ -38,7 +44,7 @@ export class ShownFrames<X> {
         this.asking = false;
         if (!this.alive() || p.isLost || !p.framePending) return;
         if (!p.present()) return this.showWhenDone(p);
-        for (const [fn, since] of this.listeners) if (this.drawn > since) fn(p);
+        for (const [fn, since] of this.listeners) if (this.drawn > since) fn(p, this.mediaMs);
       }),
     );
   }
