@@ -1,11 +1,12 @@
 import { chromium, expect, test } from '@playwright/test';
 import { launchWithCamera } from '../e2e/env';
-import { chromiumRssMb } from './memory';
+import { chromiumPssMb, chromiumRssMb, totalMb } from './memory';
 
 // Video messages (src/features/message): a 25 s message from the sync fixtures (the booth page's
-// limit is 30 s; event mode's 60 s is not built yet), stopped with Stop. Peak memory of
-// every Chromium process while it records, against the booth at rest in the same run (goal: under
-// 150 MB above it, whatever the length: the file is written out as it is made); main-thread long
+// limit is 30 s), stopped with Stop. Peak memory of every Chromium process while it records,
+// against the booth at rest (settled) in the same run (goal: under 150 MB above it, whatever the
+// length: the file is written out as it is made; the peak over the first 8 s is printed beside the
+// whole message's, to show it does not grow with the length), as RSS and as PSS; main-thread long
 // tasks while recording (goal: none); and the time from Stop to a file the review can play (goal:
 // under 1 s). Printed, never asserted.
 
@@ -20,10 +21,22 @@ test('video message: memory, long tasks and stop-to-playable over a 25 s recordi
     await page.goto('/photobooth');
     await expect(page.getByTestId('start-capture')).toBeEnabled({ timeout: 30_000 });
     await expect(page.getByTestId('message-record')).toBeEnabled({ timeout: 30_000 });
-    // The booth at rest: the highest of a few readings over 5 s.
+    // The booth at rest: its renderer grows by ~380 MB over the first ~10 s after the controls
+    // are enabled (the face model, its wasm heap, the GL programs), so rest is read once the
+    // memory has settled (two readings 2 s apart within 10 MB), then the highest of a few readings.
+    let restPss = chromiumPssMb();
+    for (let i = 0; i < 30; i++) {
+      await page.waitForTimeout(2000);
+      const now = chromiumPssMb();
+      const still = Math.abs(totalMb(now) - totalMb(restPss)) < 10;
+      restPss = now;
+      if (still) break;
+    }
     let rest = 0;
     for (let i = 0; i < 5; i++) {
       rest = Math.max(rest, chromiumRssMb());
+      const pss = chromiumPssMb();
+      if (totalMb(pss) > totalMb(restPss)) restPss = pss;
       await page.waitForTimeout(1000);
     }
     await page.evaluate(() => {
@@ -31,13 +44,23 @@ test('video message: memory, long tasks and stop-to-playable over a 25 s recordi
       w.__long = [];
       new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__long.push(e.duration))).observe({ type: 'longtask', buffered: false });
     });
+    // The booth at rest's own long tasks over 10 s (SwiftShader's canvas read-back makes some: issue 38).
+    await page.waitForTimeout(10_000);
+    const restLong = await page.evaluate(() => (window as unknown as { __long: number[] }).__long.length);
     await page.getByTestId('message-record').click();
     await expect(page.getByTestId('message-live')).toHaveAttribute('data-phase', 'recording', { timeout: 30_000 });
     await page.evaluate(() => ((window as unknown as { __long: number[] }).__long = []));
     let peak = 0;
-    const until = Date.now() + SECONDS * 1000;
+    let peakPss: Record<string, number> = {};
+    // The peak over the first 8 s too: the same as over the whole message when nothing grows with its length.
+    let peakEarly = 0;
+    const from = Date.now();
+    const until = from + SECONDS * 1000;
     while (Date.now() < until) {
       peak = Math.max(peak, chromiumRssMb());
+      const pss = chromiumPssMb();
+      if (totalMb(pss) > totalMb(peakPss)) peakPss = pss;
+      if (Date.now() - from < 8000) peakEarly = totalMb(peakPss);
       await page.waitForTimeout(500);
     }
     const long = await page.evaluate(() => (window as unknown as { __long: number[] }).__long.slice());
@@ -50,7 +73,8 @@ test('video message: memory, long tasks and stop-to-playable over a 25 s recordi
     const rows = [
       ['Chromium memory, booth at rest (baseline)', `${f(rest, 0)} MB`, 'highest of 5 readings'],
       [`Chromium memory, peak while recording ${SECONDS} s`, `${f(peak, 0)} MB`, `${f(peak - rest, 0)} MB above rest (goal < 150)`],
-      ['Main-thread long tasks while recording', String(long.length), long.length ? `longest ${f(Math.max(...long), 0)} ms (goal none)` : 'goal none'],
+      [`Chromium memory (PSS: shared pages once), peak above rest`, `${f(totalMb(peakPss) - totalMb(restPss), 0)} MB`, `goal < 150; first 8 s ${f(peakEarly - totalMb(restPss), 0)} MB above; ${f(totalMb(restPss), 0)} → ${f(totalMb(peakPss), 0)} MB: ${Object.keys(peakPss).map((k) => `${k} ${f(restPss[k] ?? 0, 0)} → ${f(peakPss[k]!, 0)}`).join(', ')}`],
+      ['Main-thread long tasks while recording', String(long.length), `${long.length ? `longest ${f(Math.max(...long), 0)} ms; ` : ''}${f((long.length / SECONDS) * 10)} per 10 s against ${restLong} per 10 s at rest (goal none)`],
       ['Stop to a playable file', `${f(stopToPlayable, 2)} s`, 'goal < 1 s'],
       ['Message file', `${f(size / 1e6, 1)} MB`, `${f((size * 8) / SECONDS / 1e6, 2)} Mbit/s`],
     ];
