@@ -133,6 +133,15 @@ export function beepOnsets(file: string, start: number): number[] {
   return onsets;
 }
 
+/** The root-mean-square level (0–1) of the sound, all of it. */
+export function soundLevel(file: string): number {
+  const raw = run('ffmpeg', ['-v', 'error', '-i', file, '-map', '0:a:0', '-ac', '1', '-ar', '48000', '-f', 'f32le', '-']);
+  const samples = new Float32Array(raw.buffer, raw.byteOffset, Math.floor(raw.length / 4));
+  let sum = 0;
+  for (const x of samples) sum += x * x;
+  return Math.sqrt(sum / Math.max(1, samples.length));
+}
+
 /** The messages the booth left in the origin's private file system. */
 export function storedMessageFiles(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
