@@ -17,34 +17,56 @@ type Ctx2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
 /** A frame not back from the worker in this long is dropped (the clip fills its slot from a neighbour). */
 const FRAME_DEADLINE_MS = 5_000;
 
+/** Let go after this long without a frame (the next burst starts it again). */
+const WORKER_IDLE_MS = 10_000;
+
 /**
- * The burst frames' worker, for every burst of its owner (the booth session): made on first use,
- * let go after a while without a burst, and ended with its owner.
+ * The burst frames' worker, for every burst of its owner (the booth session): started on first use,
+ * given frames only once it has answered (until then, and after it fails, a burst's frames are
+ * made on the main thread: a worker slow to start must not cost a shot its loop), let go after a
+ * while without a frame, and ended with its owner.
  */
 export class BurstFrames {
   private bridge: Bridge<BurstFramesApi> | null = null;
+  private up = false;
   private disposed = false;
+  private idle: ReturnType<typeof setTimeout> | undefined;
 
-  /** The worker (started if need be), or null where the frames are made on the main thread. */
+  /** Starts the worker if it is not running (a burst is about to need it). */
+  warm(): void {
+    this.worker();
+  }
+
+  /** The worker once it is up (started if need be), or null: the frame is made on the main thread. */
   worker(): Bridge<BurstFramesApi> | null {
     if (this.disposed || typeof VideoFrame === 'undefined' || typeof OffscreenCanvas === 'undefined' || typeof Worker === 'undefined') return null;
+    clearTimeout(this.idle);
+    this.idle = setTimeout(() => this.letGo(), WORKER_IDLE_MS);
     if (!this.bridge) {
-      const bridge = connect<BurstFramesApi>(
-        () => new Worker(new URL('./burstFrames.worker.ts', import.meta.url), { type: 'module', name: 'burst-frames' }),
-        { idleMs: 10_000 },
-      );
+      const bridge = connect<BurstFramesApi>(() => new Worker(new URL('./burstFrames.worker.ts', import.meta.url), { type: 'module', name: 'burst-frames' }));
       bridge.onError(() => {
-        if (this.bridge === bridge) this.bridge = null;
+        if (this.bridge === bridge) this.letGo();
       });
       this.bridge = bridge;
+      this.up = false;
+      bridge.call('ready').then(
+        () => void (this.up = this.bridge === bridge),
+        () => undefined, // failed to start: onError let it go; frames stay on the main thread
+      );
     }
-    return this.bridge;
+    return this.up ? this.bridge : null;
+  }
+
+  private letGo(): void {
+    clearTimeout(this.idle);
+    this.bridge?.terminate();
+    this.bridge = null;
+    this.up = false;
   }
 
   dispose(): void {
     this.disposed = true;
-    this.bridge?.terminate();
-    this.bridge = null;
+    this.letGo();
   }
 }
 
@@ -80,7 +102,7 @@ export class BurstRecorder {
     this.ctx = this.canvas.getContext('2d', { alpha: false }) as Ctx2D;
     this.ctx.imageSmoothingQuality = 'high';
     this.off = tap.onDrawn(() => this.take(tap.canvas));
-    workers.worker(); // started now: the countdown's last second is when the frames come
+    workers.warm(); // started now: the countdown's last second is when the frames come
   }
 
   /**

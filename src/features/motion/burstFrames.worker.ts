@@ -9,12 +9,15 @@ import { expose } from '../../workers/bridge';
 import { FRAME_QUALITY } from './meta';
 
 export type BurstFramesApi = {
+  /** Answers once the worker is up (frames are sent to it only then). */
+  ready(): true;
   jpeg(req: { frame: VideoFrame; width: number; height: number; flip: boolean }): Blob;
 };
 
 let canvas: OffscreenCanvas | null = null;
 
 expose<BurstFramesApi>({
+  ready: () => true,
   jpeg({ frame, width, height, flip }) {
     try {
       if (!canvas || canvas.width !== width || canvas.height !== height) canvas = new OffscreenCanvas(width, height);
