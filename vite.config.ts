@@ -52,8 +52,8 @@ export default defineConfig({
       },
       injectManifest: {
         // The app's code and every screen chunk are precached so an installed app works offline,
-        // with each language's home page; the other prerendered pages are kept as they are visited
-        // (src/sw.ts), rather than 1.9 MB of HTML on the first visit.
+        // with each language's home page; the other prerendered pages (~2 MB in all) are kept by
+        // src/sw.ts once a page has been shown, the visitor's language first, one at a time.
         // The live backgrounds' person models (250 KB each) and their SIMD runtime (2.6 MB) are
         // precached too, so backgrounds work offline from the first visit on; the non-SIMD runtime,
         // for the rare browser without WebAssembly SIMD, is cached when first used (src/sw.ts).

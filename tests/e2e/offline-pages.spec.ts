@@ -50,3 +50,36 @@ test('offline, a page never opened in three languages is its own prerendered HTM
   }
   expect(warnings, 'hydration warnings').toEqual([]);
 });
+
+// Issue 54: after English pages only, a Spanish page opened offline was served the Spanish home
+// page's HTML ("El fotomatón gratis en tu navegador") and became the privacy page only when the
+// app hydrated. Every language's pages are kept now, the visitor's own first.
+test('offline, a page in a language never visited is its own prerendered HTML from the first paint', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const warnings: string[] = [];
+  page.on('console', (m) => /hydrat|did not match|Recovered from a render error/i.test(m.text()) && warnings.push(m.text()));
+  await page.goto('/');
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 30_000 }).toBe(true);
+  await page.goto('/about');
+  // Waits for the service worker to have kept it (it never would before the fix).
+  await expect
+    .poll(() => page.evaluate(async () => {
+      const name = (await caches.keys()).find((n) => n.startsWith('pages-'));
+      return !!name && !!(await (await caches.open(name)).match('/es/privacy-policy'));
+    }), { timeout: 60_000, message: 'the Spanish pages kept after English visits only' })
+    .toBe(true);
+
+  await context.setOffline(true);
+  try {
+    const response = await page.goto('/es/privacy-policy');
+    const html = (await response?.text()) ?? '';
+    expect(html, 'the HTML made for this page').toContain('data-path="/es/privacy-policy"');
+    expect(html).toContain(tr('es', 'privacy.title'));
+    expect(html, 'not the home page').not.toContain(tr('es', 'landing.heroTitle'));
+    await expect(page.locator('h1')).toHaveText(tr('es', 'privacy.title'));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  } finally {
+    await context.setOffline(false);
+  }
+  expect(warnings, 'hydration warnings').toEqual([]);
+});

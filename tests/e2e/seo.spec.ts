@@ -207,7 +207,7 @@ test.describe('offline', () => {
     try {
       await page.goto('/ja/user-guide');
       await expect(page.locator('h1')).toHaveText(tr('ja', 'userGuide.title'));
-      // Never opened: its language's home page answers, and the app renders the page the URL asks for.
+      // Never opened (and perhaps not kept yet): the page the URL asks for, in its language.
       await page.goto('/es/contact');
       await expect(page.locator('html')).toHaveAttribute('lang', 'es');
       await expect(page.locator('h1')).toHaveText(tr('es', 'contact.title'));
