@@ -12,7 +12,7 @@ import { probe } from './speedProbe';
 
 /**
  * The first seconds, side by side in one run, for three sites: "before" (the production build of
- * e9c69aa, built once into reports/ by ./baseline.ts; PB_BEFORE_REV picks another commit), "after"
+ * 70105e0, built once into reports/ by ./baseline.ts; PB_BEFORE_REV picks another commit), "after"
  * (this working tree's production build, dist/, which `npm run bench` builds; PB_AFTER_DIST names
  * another folder) and "peer" (PicapicaBooth's prebuilt Create-React-App site from PB_PEER_DIR,
  * served with an index.html fallback; without it only before/after are measured, and the output
@@ -30,13 +30,13 @@ import { probe } from './speedProbe';
  *     measured, and filter 2 (grayscale: not remembered, so key 2 is pressed once the picture plays).
  *  3. The landing page /: long tasks from navigation to 5 s after its load event, and its
  *     JavaScript: the gzip -9 sizes (node zlib) of every response of type script it was sent.
- *  A fourth site, "floor" (./floor.ts: no app, only the camera playing in a video), gets the
+ *  A fourth site, "floor" (./floor.ts: no app, the camera drawn into a WebGL2 canvas), gets the
  *  camera page's runs with effects off: the long tasks this machine gives any live camera page.
  * It prints one table and the long-task lists (also written to reports/first-seconds.md), and never
  * asserts on time. PB_FS_RUNS sets the number of runs per site (default 5).
  */
 
-const BEFORE_REV = process.env.PB_BEFORE_REV ?? 'e9c69aa';
+const BEFORE_REV = process.env.PB_BEFORE_REV ?? '70105e0';
 const RUNS = Math.max(1, Number(process.env.PB_FS_RUNS ?? 5));
 const CLIP = 'face-1280x720.mjpeg';
 const VIEWPORT = { width: 1280, height: 800 };
@@ -231,7 +231,7 @@ test(`first seconds: before (${BEFORE_REV}), after and the peer`, async () => {
   const failed = (os: Outcome<unknown>[]) => os.flatMap((o, i) => (o.ok ? [] : [`run ${i + 1}: ${o.error}`]));
   const durations = (ts: TaskDetail[]) => (ts.length ? ts.map((t) => t.duration.toFixed(0)).join(' ') : '–');
   const out = [
-    `# First seconds: before (${BEFORE_REV}), after (${builds.after.dist}), peer (${peer ?? 'not measured'}), floor (tests/bench/floor.ts: no app, the camera in a video)`,
+    `# First seconds: before (${BEFORE_REV}), after (${builds.after.dist}), peer (${peer ?? 'not measured'}), floor (tests/bench/floor.ts: no app, the camera drawn into a WebGL2 canvas)`,
     '',
     `Production builds, Chromium with SwiftShader, laptop 1280×800, fake camera ${CLIP}, ${RUNS} fresh contexts per site, interleaved; times on the page's own clock (navigation start = 0).`,
     ...(peer ? [] : ['', `Peer not measured: PB_PEER_DIR is not set (see the line at the start of the output for how to get it).`]),

@@ -1,14 +1,14 @@
 import type { Pipeline } from '../../../gl/pipeline';
 
+/** Hears of a frame shown: the pipeline (its pixels on the canvas) and the camera's media time (ms) of the frame. */
+export type ShownListener<X> = (p: Pipeline<X>, mediaMs: number) => void;
+
 /**
  * The preview's frames from drawn to shown: the pipeline draws each off screen, and it is put on
  * the canvas at the first animation frame after the GPU has finished it (Pipeline.present; see
  * gl/present.ts for why). Listeners hear of each frame shown that was drawn after they came, while
  * its pixels are on the canvas (the test seam reads them, a motion burst takes them).
  */
-/** Hears of a frame shown: the pipeline (its pixels on the canvas) and the camera's media time (ms) of the frame. */
-export type ShownListener<X> = (p: Pipeline<X>, mediaMs: number) => void;
-
 export class ShownFrames<X> {
   private listeners = new Map<ShownListener<X>, number>();
   /** Frames drawn so far; the one waiting to be shown is the last. */
