@@ -52,7 +52,7 @@ export default defineConfig({
       },
       injectManifest: {
         // The app's code and every screen chunk are precached so an installed app works offline,
-        // with each language's home page; the other prerendered pages (~2 MB in all) are kept by
+        // with each language's home page; the other prerendered pages (2.4 MB in all) are kept by
         // src/sw.ts once a page has been shown, the visitor's language first, one at a time.
         // The live backgrounds' person models (250 KB each) and their SIMD runtime (2.6 MB) are
         // precached too, so backgrounds work offline from the first visit on; the non-SIMD runtime,
