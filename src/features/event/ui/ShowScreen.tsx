@@ -2,8 +2,9 @@ import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } fr
 import { useI18n } from '../../../i18n/I18nProvider';
 import { slideMs, type GalleryStrip } from '../gallery';
 import { keepScreenOn } from '../kiosk';
-import { EVENT_SETTINGS_KEY, SLIDESHOW_MAX, type EventSettings } from '../meta';
+import { EVENT_SETTINGS_KEY, type EventSettings } from '../meta';
 import { readEventSettings } from '../settings';
+import { slideshowItems } from '../slides';
 import { useGallery } from './useGallery';
 import { useObjectUrl } from '../../../components/useObjectUrl';
 import { ItemPicture } from './ItemPicture';
@@ -48,13 +49,14 @@ function askFullscreen(): void {
 }
 
 /**
- * The strips the slideshow cycles through (the latest shown ones, newest first) and the one on
+ * The items the slideshow cycles through (slideshowItems: the latest shown, newest first, each
+ * message between two strips) and the one on
  * screen: a newly kept strip comes on at once, then each shows SLIDE_MS before the next (a video
  * message as long as it plays, if that is longer).
  */
 function useSlides(strips: GalleryStrip[] | null): { slides: GalleryStrip[]; current: GalleryStrip | undefined } {
-  // "Don't show mine": such a strip is the host's only, never on this screen.
-  const slides = useMemo(() => (strips ?? []).filter((s) => !s.hidden).slice(-SLIDESHOW_MAX).reverse(), [strips]);
+  // "Don't show mine": such a strip is the host's only, never on this screen; a message plays between strips.
+  const slides = useMemo(() => slideshowItems(strips), [strips]);
   const newest = slides[0]?.id;
   const count = slides.length;
   const [at, setAt] = useState({ newest, index: 0 });

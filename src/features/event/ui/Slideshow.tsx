@@ -1,19 +1,20 @@
 import { useEffect, useState } from 'react';
-import { SLIDESHOW_MAX } from '../meta';
 import { ItemPicture } from './ItemPicture';
 import { slideMs } from '../gallery';
+import { slideshowItems } from '../slides';
 import { useGallery } from './useGallery';
 import { useObjectUrl } from '../../../components/useObjectUrl';
 
 /**
- * The evening's strips, one after another, behind the attract screen's prompt: the latest ones,
- * newest first, never one whose guest chose "Don't show mine". Decoration inside the attract
- * screen's button (its words say what to do), so the images have no text of their own; a <span>,
+ * The evening's strips and messages, one after another, behind the attract screen's prompt (in
+ * slideshowItems' order: the newest first, each message between two strips, never one whose guest
+ * chose "Don't show mine"). Decoration inside the attract screen's button (its words say what to
+ * do), so the images have no text of their own; a <span>,
  * as a button holds only phrasing content.
  */
 export function Slideshow() {
   const { strips } = useGallery();
-  const latest = (strips ?? []).filter((s) => !s.hidden).slice(-SLIDESHOW_MAX).reverse();
+  const latest = slideshowItems(strips);
   const [index, setIndex] = useState(0);
   const count = latest.length;
   const strip = count ? latest[index % count] : undefined;
