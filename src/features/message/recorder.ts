@@ -105,11 +105,26 @@ async function recordWithWebCodecs(opts: RecordOptions, sink: MessageSink): Prom
   };
 }
 
-/** MediaRecorder: the frame canvas's stream and the microphone, in the format the browser records. */
+/** MediaRecorder path: with no preview frame for this long, the frame canvas is drawn again (the last picture). */
+const STILL_FRAME_MS = 200;
+
+/**
+ * MediaRecorder: the frame canvas's stream and the microphone, in the format the browser records.
+ * A canvas stream has a frame only when the canvas is drawn: while the preview draws none (a
+ * loaded machine, Firefox in CI: 1.1 s of a 4.1 s message), the picture is drawn again every
+ * STILL_FRAME_MS, and once more as the recording ends, so the video lasts as long as the sound.
+ */
 async function recordWithMediaRecorder(opts: RecordOptions, sink: MessageSink): Promise<ActiveRecording> {
   const frames = frameCanvas(opts.tap, opts.flip);
   frames.draw();
   const stream = frames.canvas.captureStream(30);
+  const track = stream.getVideoTracks()[0] as (MediaStreamTrack & { requestFrame?: () => void }) | undefined;
+  let drawnAt = performance.now();
+  const draw = () => {
+    frames.draw();
+    track?.requestFrame?.();
+    drawnAt = performance.now();
+  };
   if (opts.mic) stream.addTrack(opts.mic);
   const type = opts.support.recorderType!;
   const recorder = new MediaRecorder(stream, { mimeType: type, videoBitsPerSecond: VIDEO_BITRATE, audioBitsPerSecond: AUDIO_BITRATE });
@@ -118,13 +133,20 @@ async function recordWithMediaRecorder(opts: RecordOptions, sink: MessageSink): 
     if (e.data.size) writing = writing.then(() => sink.append(e.data));
   };
   const stopped = new Promise<void>((resolve) => recorder.addEventListener('stop', () => resolve(), { once: true }));
-  const off = opts.tap.onDrawn(() => frames.draw());
+  const off = opts.tap.onDrawn(draw);
   recorder.start(1000); // a piece a second, written out as it comes
   const startedAt = performance.now();
   const clockNow = () => (performance.now() - startedAt) / 1000;
+  draw();
+  const still = setInterval(() => performance.now() - drawnAt >= STILL_FRAME_MS && draw(), STILL_FRAME_MS / 2);
   const end = async () => {
     off();
-    if (recorder.state !== 'inactive') recorder.stop();
+    clearInterval(still);
+    if (recorder.state !== 'inactive') {
+      draw(); // the last picture, at the end
+      await new Promise((r) => setTimeout(r, 50)); // taken by the recorder before it stops
+      recorder.stop();
+    }
     await stopped;
     await writing;
     for (const t of stream.getVideoTracks()) t.stop();
