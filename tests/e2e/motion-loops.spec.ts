@@ -16,6 +16,8 @@ function loopMotion(page: Page, i: number): Promise<number> {
   return page.evaluate(async (i) => {
     const canvas = document.querySelectorAll<HTMLCanvasElement>('[data-testid="motion-loop"]')[i]!;
     const read = () => canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    // From its first picture on (a blank canvas turning into a still picture is no motion).
+    while (canvas.dataset.shown === undefined) await new Promise((r) => setTimeout(r, 100));
     const first = read();
     let most = 0;
     for (const until = performance.now() + 3000; performance.now() < until && most < 0.2; ) {
