@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { CSP_META, SECURITY_HEADERS } from './scripts/security-headers';
+import { cspMeta, previewHeadersPlugin } from './scripts/security-headers';
 import { i18nPlugin } from './scripts/vite-plugin-i18n';
 import { blogPlugin } from './scripts/vite-plugin-blog';
 import { prerenderPlugin } from './scripts/vite-plugin-prerender';
@@ -18,13 +18,15 @@ export default defineConfig({
     react(),
     i18nPlugin(), // i18n/<lang>.json → one small chunk per string group
     cameraFirst, // the booth's pages ask for the camera before anything else (src/early.ts)
+    previewHeadersPlugin(), // `vite preview` sends the build's _headers
     prerenderPlugin({ finishPage: (path, html) => cameraFirst.finishPage(path, html) }), // every page × language → its own HTML, sitemap.xml, robots.txt
     {
-      // The built index.html carries the CSP (the dev server's hot reload needs inline scripts).
+      // The built pages carry the CSP (the dev server's hot reload needs inline scripts); the
+      // camera-first plugin gives each page the build's policy, with its inline script's hash.
       name: 'photobooth-csp-meta',
       apply: 'build',
       transformIndexHtml: () => [
-        { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CSP_META }, injectTo: 'head-prepend' },
+        { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: cspMeta([]) }, injectTo: 'head-prepend' },
       ],
     },
     VitePWA({
@@ -103,6 +105,6 @@ export default defineConfig({
       },
     },
   },
-  preview: { port: 4173, strictPort: true, headers: SECURITY_HEADERS },
+  preview: { port: 4173, strictPort: true },
   server: { port: 5173 },
 });

@@ -1,6 +1,6 @@
 /**
  * The booth's camera first: a tiny script of its own, built as a classic self-contained script
- * that the booth's pages run first in their head (scripts/vite-plugin-camera-first.ts), so the
+ * that the booth's pages run first in their head, inline (scripts/vite-plugin-camera-first.ts), so the
  * camera is asked for before the page's styles, layout and app code. It hands what it started to
  * the app through camera/early.ts's shared state.
  *
@@ -10,10 +10,13 @@
  * the page says so and offers a reload (the words come on this script's tag, from the prerender).
  */
 import { earlyPictureSettled, startEarlyCamera } from './features/camera/early';
-import { EARLY_CAMERA_PAGE } from './features/camera/meta';
+import { EARLY_CAMERA_PAGE, EARLY_RAN } from './features/camera/meta';
 import { APP_START_FAILED } from './lib/start/ready';
 
 declare const __PB_APP_ENTRY__: string | undefined;
+
+// Ran: the page's last script loads this one as a file only when its inline copy did not run.
+(globalThis as Record<symbol, unknown>)[Symbol.for(EARLY_RAN)] = true;
 
 if (EARLY_CAMERA_PAGE.test(window.location.pathname)) startEarlyCamera();
 // Not in the dev server, where the page loads the app itself (and this script as a module).

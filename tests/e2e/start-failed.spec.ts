@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Route } from '@playwright/test';
+import { securityHeaders } from '../../scripts/security-headers';
 import { expect, test } from './fixtures';
 import { tr } from './i18n';
 
 // A failed app start on the booth's early path (issue 38): the booth page's early script imports
-// the app, and when that import fails the page says so in its language, with a Reload.
+// the app, and when that import fails the page says so in its language, with a Reload. And a host
+// whose policy refuses the inline early script (issue 54).
 
 /** The app's entry chunk in the served build (what the booth pages' early script imports). */
 function appEntry(): string {
@@ -62,4 +64,41 @@ test('a booth page whose React chunk cannot be loaded (the entry can) says so to
   await expect(message).toBeVisible({ timeout: 30_000 });
   await expect(message.locator('p')).toHaveText(tr('en', 'errors.startFailed'));
   await expect(tab.locator('html.app-ready')).toHaveCount(0);
+});
+
+test("a host that sends a policy without the early script's hash: the inline script is refused, the page runs it as a file, and the booth starts", async ({ context }) => {
+  // SIMULATED host: the booth page's response (route-fetched from the real server) is fulfilled
+  // with the policy of a build without the inline script (securityHeaders([]), as the README's
+  // table read before the hash came, or a host configured once and never again). The refusal is
+  // the browser's own: a securitypolicyviolation for an inline script.
+  const tab = await context.newPage();
+  await tab.addInitScript(() => {
+    const refused: string[] = [];
+    (window as unknown as { __refused: string[] }).__refused = refused;
+    document.addEventListener('securitypolicyviolation', (e) => refused.push(`${e.effectiveDirective} ${e.blockedURI}`));
+  });
+  const oldPolicy = securityHeaders([])['Content-Security-Policy']!;
+  await tab.route((url) => /^\/(ja\/)?photobooth$/.test(url.pathname), async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': oldPolicy } });
+  });
+  const scripts: string[] = [];
+  tab.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+  // The app's entry missing too: the page still says so, in its language (the words come from the refused tag).
+  const entry = appEntry();
+  const isEntry = (url: URL) => url.pathname === entry;
+  const missing = (route: Route) => route.fulfill({ status: 404, body: 'Not found' });
+  await tab.route(isEntry, missing);
+  await tab.goto('/ja/photobooth');
+  const message = tab.getByTestId('start-failed');
+  await expect(message.locator('p')).toHaveText(tr('ja', 'errors.startFailed'), { timeout: 30_000 });
+  expect(await tab.evaluate(() => (window as unknown as { __refused: string[] }).__refused)).toContain('script-src-elem inline');
+  expect(scripts.filter((s) => /^\/assets\/early-[\w-]+\.js$/.test(s))).toHaveLength(1);
+
+  // The entry back: the booth starts, with the camera live.
+  await tab.unroute(isEntry, missing);
+  await tab.goto('/photobooth');
+  await expect(tab.getByTestId('start-capture')).toBeEnabled({ timeout: 30_000 });
+  await expect(tab.getByTestId('booth-stage')).toHaveAttribute('data-camera-status', 'live');
+  expect(scripts.filter((s) => /^\/assets\/early-[\w-]+\.js$/.test(s))).toHaveLength(2);
 });

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Download, Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import jpeg from 'jpeg-js';
-import { CSP_META, SECURITY_HEADERS } from '../../scripts/security-headers';
+import { cspMeta, HEADERS_FILE, readHeadersFile, securityHeaders } from '../../scripts/security-headers';
 import { LAYOUTS } from '../../src/features/strip/layouts';
 import { launchWithCamera } from './env';
 import { expect, test } from './fixtures';
@@ -94,30 +96,43 @@ test('the whole flow sends nothing anywhere: own origin only, no request with a 
   expect(requests.some((r) => r.url.endsWith('.task'))).toBe(true);
 });
 
-test('the served index.html carries the CSP meta tag and the documented headers; no inline script or handler', async ({ request }) => {
-  for (const path of ['/', '/ja/preview', '/photobooth']) {
+test('every page carries the build\'s CSP meta tag and headers; the one inline script is the booth\'s early one, allowed by its hash', async ({ request }) => {
+  // The build's headers, as it writes them for the host (dist/_headers) and `vite preview` sends them.
+  const built = readHeadersFile(readFileSync(resolve(process.env.PB_DIST ?? 'dist', HEADERS_FILE), 'utf8'));
+  const hashes = /'sha256-[A-Za-z0-9+/=]+'/.exec(built['Content-Security-Policy'] ?? '') ?? [];
+  expect(hashes, 'one script hash in the built policy').toHaveLength(1);
+  const hash = hashes[0] as `'sha256-${string}'`;
+  expect(built).toEqual(securityHeaders([hash]));
+  for (const path of ['/', '/ja/preview', '/photobooth', '/ja/photobooth']) {
     const res = await request.get(path);
     expect(res.status(), path).toBe(200);
     const headers = res.headers();
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(headers[name.toLowerCase()], `${path} ${name}`).toBe(value);
+    for (const [name, value] of Object.entries(built)) expect(headers[name.toLowerCase()], `${path} ${name}`).toBe(value);
     const html = await res.text();
     const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/i.exec(html);
     const served = meta?.[1]?.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
-    expect(served, `${path} meta CSP`).toBe(CSP_META);
+    expect(served, `${path} meta CSP`).toBe(cspMeta([hash]));
     // What the policy promises, read from the served page.
     expect(served).toContain("default-src 'self'");
-    expect(served).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(served).toContain(`script-src 'self' 'wasm-unsafe-eval' ${hash};`);
     expect(served).toContain("connect-src 'self'");
     expect(served).toContain("img-src 'self' blob: data:");
-    // No inline script or <style> element; style attributes only (the prerendered pages carry React's).
+    // No <style> element; style attributes only (the prerendered pages carry React's).
     expect(served).toContain("style-src 'self';");
     expect(served).toContain("style-src-attr 'unsafe-inline'");
     expect(served?.replace("style-src-attr 'unsafe-inline'", '')).not.toContain('unsafe-inline');
     expect(served).not.toContain("'unsafe-eval'");
     expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(headers['content-security-policy']).toContain("form-action 'self'");
-    // Every script has a src (JSON-LD blocks are data, never run); no on* attribute anywhere.
-    expect(html.match(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>/gi) ?? [], `${path} inline scripts`).toEqual([]);
+    // Every script has a src (JSON-LD blocks are data, never run) but the booth pages' early one,
+    // whose text is what the hash allows; no on* attribute anywhere.
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1]!);
+    if (path.endsWith('/photobooth')) {
+      expect(inline, `${path} inline scripts`).toHaveLength(1);
+      expect(`'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`, `${path} the inline script's hash`).toBe(hash);
+    } else {
+      expect(inline, `${path} inline scripts`).toEqual([]);
+    }
     expect(html.match(/\son[a-z]+\s*=/gi) ?? [], `${path} inline handlers`).toEqual([]);
   }
 });

@@ -20,3 +20,5 @@ export const CAMERA_CHOICE_KEY = 'photobooth.camera';
  * with or without a language prefix, any case.
  */
 export const EARLY_CAMERA_PAGE = /^\/(?:[a-z]{2}\/)?photobooth\/?$/i;
+/** The global symbol's key the early script sets when it runs (the page loads it as a file when its inline copy was refused). */
+export const EARLY_RAN = 'photobooth.earlyRan';
