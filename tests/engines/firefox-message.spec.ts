@@ -12,7 +12,8 @@ import { launchFirefox, type FirefoxSession } from './harness/firefox';
 // A video message in Firefox ESR (issue 53): Firefox has no MediaStreamTrackProcessor, so the
 // booth takes its MediaRecorder path and says which format it made. The camera is a fixture clip
 // (harness/clipCamera.ts); the microphone is Firefox's own fake one, a steady tone. Judged on the
-// file as ffmpeg reads it: a video stream and a sound stream, as long as the recording, the
+// file as ffmpeg reads it: a video stream and a sound stream, as long as the recording (and saying
+// so in its header), the
 // black-and-white filter in its frames, the tone in its sound.
 test.describe.configure({ timeout: 150_000 });
 
@@ -58,6 +59,8 @@ test('Firefox: a message recorded with the black-and-white filter, kept and down
     expect(['opus', 'vorbis', 'aac']).toContain(p.audio?.codec);
     expect(v.times.length, 'frames all through the message').toBeGreaterThan(took * 5);
     expect(Math.abs(v.times.at(-1)! - took) / took, 'the last frame near the end of the recording').toBeLessThan(0.2);
+    // Its length is in the file (a recorder's WebM has none until the booth writes it: webmDuration.ts).
+    expect(Math.abs(p.duration - took) / took, `the file says how long it is (${p.duration} s)`).toBeLessThan(0.1);
     expect(v.spread, 'black and white frames').toBeLessThan(6);
     expect(level, 'the microphone is heard').toBeGreaterThan(0.01);
   } finally {

@@ -2,6 +2,7 @@ import { AudioSampleSource, CanvasSource, Mp4OutputFormat, Output, StreamTarget 
 import { pumpMicrophone } from './audio';
 import { FrameClock } from './frameClock';
 import type { FrameTap } from '../motion/burst';
+import { withDuration } from './webmDuration';
 import { AUDIO_BITRATE, KEY_FRAME_SECONDS, messageFile, messageSize, VIDEO_BITRATE, WRITE_CHUNK_BYTES, type Recording } from './meta';
 import { openSink, type MessageSink } from './sink';
 import type { MessageSupport } from './support';
@@ -139,12 +140,14 @@ async function recordWithMediaRecorder(opts: RecordOptions, sink: MessageSink): 
   const clockNow = () => (performance.now() - startedAt) / 1000;
   draw();
   const still = setInterval(() => performance.now() - drawnAt >= STILL_FRAME_MS && draw(), STILL_FRAME_MS / 2);
+  let length = 0; // s, from start to the recorder's stop
   const end = async () => {
     off();
     clearInterval(still);
     if (recorder.state !== 'inactive') {
       draw(); // the last picture, at the end
       await new Promise((r) => setTimeout(r, 50)); // taken by the recorder before it stops
+      length = clockNow();
       recorder.stop();
     }
     await stopped;
@@ -156,7 +159,10 @@ async function recordWithMediaRecorder(opts: RecordOptions, sink: MessageSink): 
     async stop() {
       const seconds = clockNow();
       await end();
-      return { blob: await sink.file(type.split(';')[0]!), format: opts.support.format, seconds, hasAudio: !!opts.mic, width: frames.width, height: frames.height };
+      const file = await sink.file(type.split(';')[0]!);
+      // A recorder's WebM has no duration (players show no length): the header is given one.
+      const blob = opts.support.format === 'webm' ? await withDuration(file, length) : file;
+      return { blob, format: opts.support.format, seconds, hasAudio: !!opts.mic, width: frames.width, height: frames.height };
     },
     async cancel() {
       await end().catch(() => undefined);
