@@ -95,4 +95,20 @@ test('a guest’s video message: recorded with a prompt card, kept in the galler
   expect(p.audio, 'recorded with sound').toBeTruthy();
   expect(p.duration).toBeGreaterThan(2.5);
   expect(p.duration).toBeLessThan(10.5);
+
+  // ---- The storage estimate: strips at the strip's own size (the message is not in its average:
+  // it was, and said a fraction as many fit), and minutes of messages at what this one weighs. ----
+  const fit = page.getByTestId('event-fit');
+  await expect(fit).toHaveAttribute('data-message-minutes', /^\d+$/);
+  const room = await page.evaluate(async () => {
+    const e = await navigator.storage.estimate();
+    return e.quota! - e.usage!;
+  });
+  const strips = Number(await fit.getAttribute('data-fit'));
+  const minutes = Number(await fit.getAttribute('data-message-minutes'));
+  await expect(fit).toContainText(tr('en', 'event.messagesFit', { n: minutes }));
+  const stripBytes = files[names[0]!]!.length;
+  console.log(`storage estimate: ${strips} strips of ${stripBytes} B, ${minutes} min of messages (${guestBytes.length} B over ${p.duration} s), ${room} B free`);
+  expect(Math.abs(strips / (room / stripBytes) - 1), 'strips at the strip’s size').toBeLessThan(0.02);
+  expect(Math.abs(minutes / (room / (guestBytes.length / p.duration) / 60) - 1), 'minutes at the message’s bytes a second').toBeLessThan(0.2);
 });

@@ -52,13 +52,34 @@ export function useEventHealth(): EventHealth {
   return useSyncExternalStore(stored.subscribe, readHealth, () => NONE);
 }
 
-/** About how many more strips of `stripBytes` fit in what the browser still allows the site. */
-export async function stripsThatFit(stripBytes: number): Promise<number | null> {
+/** The bytes the browser still allows the site (its quota less its usage: kept strips and messages included), or null. */
+export async function roomLeft(): Promise<number | null> {
   try {
     const { quota, usage } = (await navigator.storage?.estimate?.()) ?? {};
-    if (quota === undefined || usage === undefined || stripBytes <= 0) return null;
-    return Math.max(0, Math.floor((quota - usage) / stripBytes));
+    return quota === undefined || usage === undefined ? null : Math.max(0, quota - usage);
   } catch {
     return null;
   }
+}
+
+/** A gallery item as the estimate weighs it. */
+export interface Kept {
+  kind: 'strip' | 'message';
+  bytes: number;
+  seconds: number;
+}
+
+/**
+ * About how many more strips, or minutes of video messages, fit in `room` bytes: at the size of
+ * the evening's strips so far (`typicalStrip` before there is one), and at the evening's messages'
+ * bytes per second (`nominalBytesPerSecond`, the encoder's bit rates, before there is one). A
+ * message weighs what it weighs: it is in the browser's usage, and never in a strip's average.
+ */
+export function fitEstimate(room: number, kept: readonly Kept[], typicalStrip: number, nominalBytesPerSecond: number): { strips: number; messageMinutes: number } {
+  const strips = kept.filter((k) => k.kind === 'strip');
+  const messages = kept.filter((k) => k.kind === 'message' && k.seconds > 0);
+  const stripBytes = strips.length ? strips.reduce((n, k) => n + k.bytes, 0) / strips.length : typicalStrip;
+  const seconds = messages.reduce((n, k) => n + k.seconds, 0);
+  const perSecond = seconds > 0 ? messages.reduce((n, k) => n + k.bytes, 0) / seconds : nominalBytesPerSecond;
+  return { strips: Math.floor(room / Math.max(1, stripBytes)), messageMinutes: Math.floor(room / Math.max(1, perSecond) / 60) };
 }

@@ -31,6 +31,7 @@ export class BurstFrames {
   private up = false;
   private disposed = false;
   private idle: ReturnType<typeof setTimeout> | undefined;
+  private usedAt = 0;
 
   /** Starts the worker if it is not running (a burst is about to need it). */
   warm(): void {
@@ -40,8 +41,9 @@ export class BurstFrames {
   /** The worker once it is up (started if need be), or null: the frame is made on the main thread. */
   worker(): Bridge<BurstFramesApi> | null {
     if (this.disposed || typeof VideoFrame === 'undefined' || typeof OffscreenCanvas === 'undefined' || typeof Worker === 'undefined') return null;
-    clearTimeout(this.idle);
-    this.idle = setTimeout(() => this.letGo(), WORKER_IDLE_MS);
+    // One timer, not one per frame: it lets go once WORKER_IDLE_MS have passed since the last use.
+    this.usedAt = performance.now();
+    if (this.idle === undefined) this.idleCheck(WORKER_IDLE_MS);
     if (!this.bridge) {
       const bridge = connect<BurstFramesApi>(() => new Worker(new URL('./burstFrames.worker.ts', import.meta.url), { type: 'module', name: 'burst-frames' }));
       bridge.onError(() => {
@@ -57,8 +59,17 @@ export class BurstFrames {
     return this.up ? this.bridge : null;
   }
 
+  private idleCheck(ms: number): void {
+    this.idle = setTimeout(() => {
+      const left = this.usedAt + WORKER_IDLE_MS - performance.now();
+      if (left > 0) this.idleCheck(left);
+      else this.letGo();
+    }, ms);
+  }
+
   private letGo(): void {
     clearTimeout(this.idle);
+    this.idle = undefined;
     this.bridge?.terminate();
     this.bridge = null;
     this.up = false;
