@@ -29,12 +29,12 @@ export interface CameraFirstPlugin extends Plugin {
  * network); inline, getUserMedia is asked for 55 ms sooner here (median over 7 loads, 122 → 67 ms
  * after navigation: sooner than the bare WebGL floor page's 101). The CSP allows it by its SHA-256
  * (the build's policy: ./security-headers.ts, also written to `_headers` for the host). A host that
- * sends an older policy refuses the inline script: the head's last script (AFTER_STYLES, a file)
+ * sends an older policy refuses the inline script: the head's last script (afterStylesScript, a file)
  * then loads the very same script as a file, so the booth only starts a request later.
  * On those pages the app's entry is a `modulepreload` (fetched and compiled at once) that the early
  * script imports when the picture plays: evaluated beside the camera's start, it held the picture
  * back (median 330 → 303 ms over 30 loads here, and no more 450-600 ms loads). The head ends with
- * that module script (AFTER_STYLES), so that DOMContentLoaded still waits for the stylesheets as it
+ * that module script (afterStylesScript), so that DOMContentLoaded still waits for the stylesheets as it
  * does on every other page. Other pages neither load these nor change. The dev server loads the
  * early script as a module and the app as usual.
  */
@@ -114,7 +114,7 @@ export function cameraFirstPlugin(): CameraFirstPlugin {
  * Should the inline early script not have run (a host's CSP without its hash), this loads it from
  * `early` (the same script as a file), with the words its inline tag carries.
  */
-export const afterStylesScript = (early: string) => `// See scripts/vite-plugin-camera-first.ts (afterStylesScript).
+const afterStylesScript = (early: string) => `// See scripts/vite-plugin-camera-first.ts (afterStylesScript).
 if (!globalThis[Symbol.for('${EARLY_RAN}')]) {
   const s = document.createElement('script');
   Object.assign(s.dataset, document.querySelector('script[data-fail]')?.dataset);

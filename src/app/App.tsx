@@ -1,4 +1,4 @@
-import { Provider, useAtomValue } from 'jotai';
+import { Provider, useAtomValue, useSetAtom } from 'jotai';
 import { lazy, memo, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '../components/Spinner';
@@ -37,6 +37,11 @@ function MountOnce({ when, children }: { when: boolean; children: ReactNode }) {
 
 function TutorialSlot() {
   const open = useAtomValue(tutorialOpenAtom);
+  const setOpen = useSetAtom(tutorialOpenAtom);
+  const [location] = useLocation();
+  // Asked for on one page, it never opens over another: leaving the page (a link clicked while its
+  // code was still loading, Back) closes it. (It opened over the privacy page once its code came.)
+  useEffect(() => () => setOpen(false), [location, setOpen]);
   return (
     <MountOnce when={open}>
       <TutorialOverlay />
