@@ -63,7 +63,7 @@ function readElement(bytes: Uint8Array, at: number): Element | null {
 }
 
 /** `value` as a size field of `length` bytes, or null where it does not fit (all ones is "unknown"). */
-function sizeField(value: number, length: number): Uint8Array | null {
+function sizeField(value: number, length: number): Uint8Array<ArrayBuffer> | null {
   if (value >= 2 ** (7 * length) - 1) return null;
   const out = new Uint8Array(length);
   let v = value;
@@ -76,7 +76,7 @@ function sizeField(value: number, length: number): Uint8Array | null {
 }
 
 /** The shortest size field for `value`. */
-function shortestSizeField(value: number): Uint8Array {
+function shortestSizeField(value: number): Uint8Array<ArrayBuffer> {
   for (let length = 1; length <= 8; length++) {
     const field = sizeField(value, length);
     if (field) return field;
@@ -103,16 +103,6 @@ function uint(bytes: Uint8Array, e: Element): number {
   for (let i = 0; i < (e.size ?? 0); i++) v = v * 256 + bytes[e.dataAt + i]!;
   return v;
 }
-
-const concat = (parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
 
 /**
  * The WebM `file` with `seconds` as its Duration (a new Blob of the rewritten header and the rest
@@ -154,19 +144,13 @@ export async function withDuration(file: Blob, seconds: number): Promise<Blob> {
   new DataView(duration.buffer).setFloat64(3, ticks);
   const infoSize = sizeField(info.size + duration.length, info.sizeLength) ?? shortestSizeField(info.size + duration.length);
   const grown = duration.length + infoSize.length - info.sizeLength;
-  let segmentSize: Uint8Array = head.subarray(segment.sizeAt, segment.dataAt);
+  let segmentSize: Uint8Array<ArrayBuffer> = head.subarray(segment.sizeAt, segment.dataAt);
   if (segment.size !== null) {
     const field = sizeField(segment.size + grown, segment.sizeLength);
     if (!field) return file;
     segmentSize = field;
   }
-  const header = concat([
-    head.subarray(0, segment.sizeAt),
-    segmentSize,
-    head.subarray(segment.dataAt, info.sizeAt),
-    infoSize,
-    head.subarray(info.dataAt, infoEnd),
-    duration,
-  ]);
-  return new Blob([header, file.slice(infoEnd)], { type });
+  // The new header in pieces, then the rest of the file: the Blob joins them (no copy made here).
+  const parts: BlobPart[] = [head.subarray(0, segment.sizeAt), segmentSize, head.subarray(segment.dataAt, info.sizeAt), infoSize, head.subarray(info.dataAt, infoEnd), duration];
+  return new Blob([...parts, file.slice(infoEnd)], { type });
 }
