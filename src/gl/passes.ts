@@ -54,7 +54,20 @@ export function chainPrograms(chain: Chain): [id: string, source: string][] {
  * each pass into a target from the context's pool; returns the last pass's output.
  */
 export function runChain(ctx: StageContext, chain: Chain, input: StageTexture, scale = 1): StageTexture {
-  if (!chain.length) return input;
+  const steps = chainSteps(ctx, chain, input, scale);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The same chain a pass at a time: each `next()` draws one pass and the last returns the output.
+ * A caller that must not put a whole chain's GPU work before one frame (a side read on a software
+ * GPU, where the compositor waits for all of it) spreads the passes over frames; its targets must
+ * then outlive a frame (a pool of its own).
+ */
+export function* chainSteps(ctx: StageContext, chain: Chain, input: StageTexture, scale = 1): Generator<void, StageTexture, void> {
   const outputs = new Map<string, RenderTarget>();
   let last: StageTexture = input;
   for (const pass of chain) {
@@ -73,6 +86,7 @@ export function runChain(ctx: StageContext, chain: Chain, input: StageTexture, s
     );
     outputs.set(pass.id, target);
     last = target;
+    if (pass !== chain[chain.length - 1]) yield;
   }
   return last;
 }

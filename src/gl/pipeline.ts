@@ -5,9 +5,9 @@ import { afterNextPaint, Presenter } from './present';
 import { SourceTexture } from './source';
 export { fitTexture } from './source';
 import { ProgramCache, StagePending } from './programs';
-import { runChain, type Chain } from './passes';
 import { Quad } from './quad';
-import { readAsync, readLater, readNow, type PendingRead } from './readback';
+import { readAsync, readNow, steppedRead, type PendingRead } from './readback';
+import { smallReadSteps, type SmallRead } from './smallRead';
 import { TargetPool } from './targets';
 import type { FinalPass, FrameMeta, RenderStage, RenderTarget, StageContext, StageTexture } from './types';
 
@@ -30,6 +30,8 @@ export class Pipeline<X = unknown> {
   private quad!: Quad;
   private source!: SourceTexture;
   private pool!: TargetPool;
+  /** Targets of the small reads (light, thumbnails), kept apart from the frames' (./readback.ts steppedRead). */
+  private sidePool!: TargetPool;
   /** Where preview frames are drawn, to be shown once finished (./present.ts). */
   private presenter!: Presenter;
   /** The last photo's GPU work (see renderPhoto). */
@@ -87,6 +89,7 @@ export class Pipeline<X = unknown> {
     this.programs.reset();
     this.quad = new Quad(gl);
     this.pool = new TargetPool(gl);
+    this.sidePool = new TargetPool(gl);
     this.presenter = new Presenter(gl);
     this.source = new SourceTexture(gl);
     this.photoFence = new GpuFence(gl);
@@ -255,35 +258,27 @@ export class Pipeline<X = unknown> {
    * Starts reading a small downscale of the raw camera frame (through `mid` first so the linear
    * filter averages more of it, and a `chain` run there), optionally through a final pass: light
    * level and thumbnails. A few KB read back asynchronously: never a full-frame read and never a
-   * stall; null when a program it needs is not compiled yet (its compile is started).
+   * stall; a chain's passes are sent one per poll (once a frame), not all before one frame. Null
+   * when a program it needs is not compiled yet (its compile is started).
    */
-  startSmallRead(width: number, height: number, opts: { pass?: FinalPass; mid?: { width: number; height: number }; chain?: Chain } = {}): PendingRead | null {
-    const { pass, mid, chain } = opts;
+  startSmallRead(width: number, height: number, opts: SmallRead = {}): PendingRead | null {
+    const { pass, chain = [] } = opts;
     if (this.isLost || !this.hasFrame || !this.programs.isReady(COPY)) return null;
     if (pass && !this.programs.isReady(pass.id)) return null;
-    this.pool.beginFrame();
-    const copy = this.programs.get(COPY, copyFrag);
-    let source: StageTexture = { texture: this.source.texture!, width: this.source.width, height: this.source.height };
-    if (mid) {
-      const m = this.pool.acquire(mid.width, mid.height);
-      this.quad.draw(copy, { u_image: source.texture }, m);
-      source = m;
-    }
-    if (chain) {
+    const waiting = chain.filter((p) => !this.programs.isReady(p.id));
+    for (const p of waiting) {
       try {
-        source = runChain(this.stageContext(false), chain, source);
-      } catch (error) {
-        if (!(error instanceof StagePending)) throw error;
-        this.quad.resetState();
-        return null;
+        this.programs.need(p.id, p.source); // starts its compile after this frame
+      } catch {
+        /* StagePending, or a failed compile: no read */
       }
     }
-    const small = this.pool.acquire(width, height);
-    this.quad.draw(copy, { u_image: source.texture }, small);
-    if (!pass) return readLater(this.gl, small);
-    const out = this.pool.acquire(width, height);
-    this.quad.draw(this.programs.get(pass.id, pass.source), { ...pass.uniforms, u_image: small.texture, u_flipY: 1 }, out);
-    return readLater(this.gl, out);
+    if (waiting.length) return null;
+    // Targets of their own: a chain's outputs are read frames later, after preview frames that reuse `pool`'s.
+    const ctx = { ...this.stageContext(false), acquireTarget: (w: number, h: number) => this.sidePool.acquire(w, h) };
+    const source = { texture: this.source.texture!, width: this.source.width, height: this.source.height };
+    this.sidePool.beginFrame();
+    return steppedRead(width, height, smallReadSteps(ctx, this.programs.get(COPY, copyFrag), source, width, height, opts), () => this.isLost);
   }
 
   /** Waits for the GPU (measurements only). */
@@ -298,6 +293,7 @@ export class Pipeline<X = unknown> {
     this.context.dispose();
     if (!this.gl.isContextLost()) {
       this.pool.dispose();
+      this.sidePool.dispose();
       this.presenter.dispose();
       this.source.dispose();
     }

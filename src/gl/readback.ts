@@ -96,3 +96,27 @@ export function flipRows(pixels: Uint8ClampedArray, width: number, height: numbe
     pixels.set(tmp, b);
   }
 }
+
+/**
+ * A read whose GPU work is sent a step at a time: the first step now, one more at each poll (its
+ * owner polls once a frame), then the read's own fence. On a software GPU the compositor waits for
+ * all the work sent before a frame; a chain of passes sent at once makes that wait a long task.
+ * Null when the first step has nothing to read.
+ */
+export function steppedRead(width: number, height: number, steps: Iterator<void, PendingRead | null>, lost: () => boolean): PendingRead | null {
+  let step = steps.next();
+  let read = step.done ? step.value : null;
+  if (step.done && !read) return null;
+  return {
+    width,
+    height,
+    poll: () => {
+      if (read) return read.poll();
+      if (lost()) return 'failed';
+      step = steps.next();
+      if (!step.done) return null;
+      read = step.value;
+      return read ? null : 'failed';
+    },
+  };
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { passSize, REFERENCE_SIDE, runChain, unitOf, type Chain } from '../../src/gl/passes';
+import { chainSteps, passSize, REFERENCE_SIDE, runChain, unitOf, type Chain } from '../../src/gl/passes';
+import { steppedRead, type PendingRead } from '../../src/gl/readback';
 import type { RenderTarget, StageContext, UniformValues } from '../../src/gl/types';
 
 /** A stage context that records each draw (no GL): what runChain asks for is what it gets. */
@@ -51,5 +52,52 @@ describe('the multi-pass seam', () => {
     const { ctx } = recorder();
     expect(runChain(ctx, [], input)).toBe(input);
     expect(() => runChain(ctx, [{ id: 'a', source: '', reads: { u_x: 'later' } }], input)).toThrow(/reads later/);
+  });
+
+  it('a chain a pass at a time: one draw per step, the same draws as the whole chain', () => {
+    const chain: Chain = [0, 1, 2].map((i) => ({ id: `p${i}`, source: '', reads: { u_image: i ? `p${i - 1}` : 'input' } }));
+    const whole = recorder();
+    runChain(whole.ctx, chain, input);
+    const { ctx, draws } = recorder();
+    const steps = chainSteps(ctx, chain, input);
+    const seen: number[] = [];
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) seen.push(draws.length);
+    expect(seen).toEqual([1, 2]);
+    expect(draws.map((d) => d.program)).toEqual(whole.draws.map((d) => d.program));
+    expect(step.value).toBe(draws[2]!.target);
+  });
+});
+
+describe('a read sent a step at a time', () => {
+  const pixels = new Uint8ClampedArray(4);
+  const ready: PendingRead = { width: 1, height: 1, poll: () => pixels };
+  function* steps(log: string[], n: number, last: PendingRead | null = ready): Generator<void, PendingRead | null, void> {
+    for (let i = 0; i < n; i++) {
+      log.push(`step ${i}`);
+      yield;
+    }
+    log.push('read');
+    return last;
+  }
+
+  it('sends the first step at once and one more at each poll, then gives the pixels', () => {
+    const log: string[] = [];
+    const read = steppedRead(1, 1, steps(log, 3), () => false)!;
+    expect(log).toEqual(['step 0']);
+    expect(read.poll()).toBeNull();
+    expect(log).toEqual(['step 0', 'step 1']);
+    expect(read.poll()).toBeNull();
+    expect(read.poll()).toBeNull();
+    expect(log).toEqual(['step 0', 'step 1', 'step 2', 'read']);
+    expect(read.poll()).toBe(pixels);
+  });
+
+  it('fails once the context is lost between steps; nothing to read is null at once', () => {
+    let lost = false;
+    const read = steppedRead(1, 1, steps([], 2), () => lost)!;
+    lost = true;
+    expect(read.poll()).toBe('failed');
+    expect(steppedRead(1, 1, steps([], 0, null), () => false)).toBeNull();
   });
 });

@@ -10,11 +10,13 @@ const LIGHT_INTERVAL_MS = 500;
 /** One filter thumbnail is refreshed at most this often, round-robin across the list. */
 const THUMB_INTERVAL_MS = 120;
 /**
- * One art style's thumbnail at most this often (its chain runs at THUMB_WORK_SCALE × the
- * thumbnail's size, a few passes): thumbnails of styles refresh more slowly than the preview.
+ * One art style's thumbnail at most this often: thumbnails of styles refresh more slowly than the
+ * preview. Its chain runs at THUMB_WORK_SCALE × the thumbnail's size (192×108: strokes and lines
+ * still show at 96×54; at 4× a chain on a software GPU took 50–170 ms of GPU time, which the
+ * compositor waited for on the main thread), its passes sent one per preview frame (steppedRead).
  */
 const STYLE_THUMB_INTERVAL_MS = 700;
-const THUMB_WORK_SCALE = 4;
+const THUMB_WORK_SCALE = 2;
 
 export interface SideReadEvents {
   onLight?: (meanLuma: number) => void;
