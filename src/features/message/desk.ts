@@ -1,6 +1,6 @@
 import { sleep } from '../../lib/deadline';
 import type { Store } from '../../state/store';
-import type { FrameTap } from '../motion/burst';
+import type { BurstFrames, FrameTap } from '../motion/burst';
 import { runMessage, type MessageSteps } from './flow';
 import { BOOTH_MESSAGE_SECONDS, MESSAGE_COUNTDOWN, messageFile, type VideoMessage } from './meta';
 import { startRecording } from './recorder';
@@ -9,7 +9,7 @@ import { keptMessagesAtom, messageFailedAtom, messagePhaseAtom, messageReviewAto
 import { detectMessageSupport } from './support';
 
 /** What the booth lends a message: where it reads the live look, and whether to turn it as photos are. */
-export type LookSource = () => { tap: FrameTap; flip: boolean } | null;
+export type LookSource = () => { tap: FrameTap; flip: boolean; workers?: BurstFrames } | null;
 
 /** The microphone, echo cancelled and noise suppressed; null when refused or missing. */
 async function askMicrophone(): Promise<MediaStreamTrack | null> {
@@ -51,6 +51,7 @@ export class MessageDesk {
   /** Starts a message (its countdown first). */
   start(): void {
     if (this.running || this.store.get(messageReviewAtom)) return;
+    this.look()?.workers?.warm(); // up before the countdown ends: the frames are turned there
     const stop = (this.stopper = new AbortController());
     const cancel = (this.canceller = new AbortController());
     const store = this.store;

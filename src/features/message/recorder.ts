@@ -1,7 +1,7 @@
-import { AudioSampleSource, CanvasSource, Mp4OutputFormat, Output, StreamTarget } from 'mediabunny';
+import { AudioSampleSource, Mp4OutputFormat, Output, StreamTarget, VideoSample, VideoSampleSource } from 'mediabunny';
 import { pumpMicrophone } from './audio';
 import { FrameClock } from './frameClock';
-import type { FrameTap } from '../motion/burst';
+import type { BurstFrames, FrameTap } from '../motion/burst';
 import { withDuration } from './webmDuration';
 import { AUDIO_BITRATE, KEY_FRAME_SECONDS, messageFile, messageSize, VIDEO_BITRATE, WRITE_CHUNK_BYTES, type Recording } from './meta';
 import { openSink, type MessageSink } from './sink';
@@ -12,6 +12,8 @@ export interface RecordOptions {
   tap: FrameTap;
   /** Mirror each frame (the preview is mirrored for posing; a message reads the right way round, as photos do). */
   flip: boolean;
+  /** The session's frame worker: each frame is scaled and turned there, not on the main thread (WebCodecs path). */
+  workers?: BurstFrames;
   /** The microphone, or null: recorded without sound. */
   mic: MediaStreamTrack | null;
   support: MessageSupport;
@@ -47,43 +49,97 @@ function frameCanvas(tap: FrameTap, flip: boolean) {
   return { canvas, width, height, draw };
 }
 
+/** A frame not back from the frame worker in this long is dropped (the one before it lasts longer). */
+const TURN_DEADLINE_MS = 2_000;
+
+/** The canvas's picture as a VideoFrame at `at` s, or null where there is none to wrap. */
+function wrap(canvas: HTMLCanvasElement | OffscreenCanvas, at: number): VideoFrame | null {
+  try {
+    return new VideoFrame(canvas, { timestamp: Math.round(at * 1e6) });
+  } catch {
+    return null;
+  }
+}
+
 /**
- * WebCodecs: H.264 from the frame canvas at each preview frame (a frame that comes while the
- * encoder is still taking the one before is skipped: the queue, and memory, stay bounded), the
- * microphone through AudioEncoder, muxed by mediabunny into an MP4 written out as it is made.
+ * Each frame of a message as the encoder takes it: where the session's frame worker is up, the
+ * preview canvas's picture is wrapped in a VideoFrame (a handle, no copy here) and scaled and turned
+ * in the worker; else (before it is up, or where it cannot be) drawn into the frame canvas here.
+ * On a software GPU (SwiftShader) that draw is a read-back of the preview, 20-60 ms on the main
+ * thread at every frame: what made the long tasks while recording (message bench). Null: no frame.
+ */
+function frameSource(opts: RecordOptions, frames: ReturnType<typeof frameCanvas>) {
+  const { width, height } = frames;
+  return async (at: number): Promise<VideoSample | null> => {
+    const worker = opts.workers?.worker();
+    const frame = worker && wrap(opts.tap.canvas, at);
+    if (worker && frame) {
+      const turned = await worker.call('turn', { frame, width, height, flip: opts.flip }, { transfer: [frame], timeoutMs: TURN_DEADLINE_MS }).catch(() => null);
+      frame.close();
+      return turned && new VideoSample(turned, { timestamp: at });
+    }
+    frames.draw();
+    return new VideoSample(frames.canvas, { timestamp: at });
+  };
+}
+
+/**
+ * Frames taken but not yet encoded, at most: one being turned in the worker while the one before
+ * is encoded. A preview frame drawn while both are busy is skipped, so the queue (and memory) stay
+ * bounded; with one in flight, a 2-frame flash was lost whenever a frame's turn and encode outlasted
+ * two camera frames.
+ */
+const FRAMES_IN_FLIGHT = 2;
+
+/**
+ * WebCodecs: H.264 of each preview frame, the microphone through AudioEncoder, muxed by mediabunny
+ * into an MP4 written out as it is made.
  */
 async function recordWithWebCodecs(opts: RecordOptions, sink: MessageSink): Promise<ActiveRecording> {
   const frames = frameCanvas(opts.tap, opts.flip);
+  const sample = frameSource(opts, frames);
   const output = new Output({ format: new Mp4OutputFormat({ fastStart: false }), target: new StreamTarget(sink.writable, { chunked: true, chunkSize: WRITE_CHUNK_BYTES }) });
-  const video = new CanvasSource(frames.canvas, { codec: 'avc', bitrate: VIDEO_BITRATE, keyFrameInterval: KEY_FRAME_SECONDS, latencyMode: 'realtime' });
+  const video = new VideoSampleSource({ codec: 'avc', bitrate: VIDEO_BITRATE, keyFrameInterval: KEY_FRAME_SECONDS, latencyMode: 'realtime' });
   output.addVideoTrack(video);
   const audio = opts.mic && opts.support.audio ? new AudioSampleSource({ codec: opts.support.audio, bitrate: AUDIO_BITRATE }) : null;
   if (audio) output.addAudioTrack(audio);
   await output.start();
   const startedAt = performance.now();
   const clockNow = () => (performance.now() - startedAt) / 1000;
-  let adding: Promise<void> | null = null;
+  /** The encoder takes the frames in the order they were taken: each add waits for the one before. */
+  let encoded: Promise<void> = Promise.resolve();
+  let inFlight = 0;
   let failed: unknown = null;
   let last = -Infinity;
   const addFrame = (at: number) => {
     if (at <= last) return; // never two frames at one time
     last = at;
-    frames.draw();
-    adding = video
-      .add(at)
+    inFlight++;
+    // The picture is taken now (sample's first step is synchronous); turned, then encoded in turn.
+    const turned = sample(at);
+    encoded = encoded
+      .then(() => turned)
+      .then(async (s) => {
+        if (!s) return;
+        try {
+          await video.add(s);
+        } finally {
+          s.close();
+        }
+      })
       .catch((e) => void (failed ??= e))
-      .finally(() => (adding = null));
+      .finally(() => inFlight--);
   };
   // Each frame at the moment the camera took it, on the page's clock as the sound is.
   addFrame(0);
   const placed = new FrameClock(startedAt);
   const off = opts.tap.onDrawn((mediaMs) => {
-    if (!adding) addFrame(placed.place(mediaMs, performance.now()));
+    if (inFlight < FRAMES_IN_FLIGHT) addFrame(placed.place(mediaMs, performance.now()));
   });
   const pump = audio && opts.mic ? pumpMicrophone(opts.mic, audio, startedAt) : null;
   const end = async () => {
     off();
-    await adding;
+    await encoded;
     await pump?.stop();
   };
   return {
@@ -93,7 +149,7 @@ async function recordWithWebCodecs(opts: RecordOptions, sink: MessageSink): Prom
       await end();
       // The last frame lasts to the end of the recording.
       if (seconds > 0.05) addFrame(seconds);
-      await adding;
+      await encoded;
       if (failed) throw failed;
       await output.finalize();
       return { blob: await sink.file('video/mp4'), format: 'mp4', seconds, hasAudio: !!audio, width: frames.width, height: frames.height };

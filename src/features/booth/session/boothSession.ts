@@ -70,8 +70,13 @@ export class BoothSession {
   private disposed = false;
   /** The QR code reader, while a send to a phone waits for its answer (and after, until disposed). */
   private codes: QrReader | null = null;
-  /** The motion bursts' frame worker (started at the first burst, let go when idle and with the session). */
+  /** The session's frame worker, for motion bursts and video messages (started at first use, let go when idle and with the session). */
   private bursts = new BurstFrames();
+
+  /** The session's frame worker (a video message's frames are turned there too). */
+  get frameWorker(): BurstFrames {
+    return this.bursts;
+  }
 
   constructor(private store: Store) {
     this.camera = new CameraController((state) => this.onCamera(state));
