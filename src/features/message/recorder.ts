@@ -137,25 +137,26 @@ async function recordWithWebCodecs(opts: RecordOptions, sink: MessageSink): Prom
     if (inFlight < FRAMES_IN_FLIGHT) addFrame(placed.place(mediaMs, performance.now()));
   });
   const pump = audio && opts.mic ? pumpMicrophone(opts.mic, audio, startedAt) : null;
-  const end = async () => {
+  // The sound up to `at` s, no further: frames still being encoded must not add sound after Stop
+  // (a loaded run's file was 0.6 s longer than the recording it came from).
+  const end = async (at: number) => {
     off();
+    await pump?.stop(at);
     await encoded;
-    await pump?.stop();
   };
   return {
     elapsed: clockNow,
     async stop() {
       const seconds = clockNow();
-      await end();
       // The last frame lasts to the end of the recording.
       if (seconds > 0.05) addFrame(seconds);
-      await encoded;
+      await end(seconds);
       if (failed) throw failed;
       await output.finalize();
       return { blob: await sink.file('video/mp4'), format: 'mp4', seconds, hasAudio: !!audio, width: frames.width, height: frames.height };
     },
     async cancel() {
-      await end().catch(() => undefined);
+      await end(0).catch(() => undefined);
       await output.cancel().catch(() => undefined);
       await sink.discard();
     },

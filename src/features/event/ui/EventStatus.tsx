@@ -20,7 +20,9 @@ export function EventStatus() {
   const { unkept, persisted } = useEventHealth();
   const { strips } = useGallery();
   const [fit, setFit] = useState<{ strips: number; messageMinutes: number } | null>(null);
-  const messages = readEventSettings().messages || !!strips?.some((s) => s.kind === 'message');
+  // The evening's setting, read once (it changes only when an event starts, which leaves this page).
+  const [messagesOn] = useState(() => readEventSettings().messages);
+  const messages = messagesOn || !!strips?.some((s) => s.kind === 'message');
   useEffect(() => {
     let alive = true;
     const kept = (strips ?? []).map((s) => ({ kind: s.kind, bytes: s.blob.size, seconds: s.seconds }));
