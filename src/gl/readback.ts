@@ -101,7 +101,7 @@ export function flipRows(pixels: Uint8ClampedArray, width: number, height: numbe
  * A read whose GPU work is sent a step at a time: the first step now, one more at each poll (its
  * owner polls once a frame), then the read's own fence. On a software GPU the compositor waits for
  * all the work sent before a frame; a chain of passes sent at once makes that wait a long task.
- * Null when the first step has nothing to read.
+ * Null when the first step has nothing to read; a later step that throws fails the read.
  */
 export function steppedRead(width: number, height: number, steps: Iterator<void, PendingRead | null>, lost: () => boolean): PendingRead | null {
   let step = steps.next();
@@ -113,7 +113,12 @@ export function steppedRead(width: number, height: number, steps: Iterator<void,
     poll: () => {
       if (read) return read.poll();
       if (lost()) return 'failed';
-      step = steps.next();
+      try {
+        step = steps.next();
+      } catch (error) {
+        console.error('A side read failed:', error); // the read ends; its owner starts the next
+        return 'failed';
+      }
       if (!step.done) return null;
       read = step.value;
       return read ? null : 'failed';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { chainSteps, passSize, REFERENCE_SIDE, runChain, unitOf, type Chain } from '../../src/gl/passes';
 import { steppedRead, type PendingRead } from '../../src/gl/readback';
 import type { RenderTarget, StageContext, UniformValues } from '../../src/gl/types';
@@ -99,5 +99,17 @@ describe('a read sent a step at a time', () => {
     lost = true;
     expect(read.poll()).toBe('failed');
     expect(steppedRead(1, 1, steps([], 0, null), () => false)).toBeNull();
+  });
+
+  it('a step that throws fails the read (its owner goes on to the next), never the frame', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    function* broken(): Generator<void, PendingRead | null, void> {
+      yield;
+      throw new Error('Pass b reads c, which no earlier pass of its chain draws');
+    }
+    const read = steppedRead(1, 1, broken(), () => false)!;
+    expect(read.poll()).toBe('failed');
+    expect(error).toHaveBeenCalledOnce();
+    error.mockRestore();
   });
 });
