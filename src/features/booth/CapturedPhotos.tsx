@@ -1,10 +1,10 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
 import { useI18n } from '../../i18n/I18nProvider';
 import { capturedPhotosAtom, unsavedPhotoIdsAtom, type CapturedPhoto } from '../../state/session';
 import { storageStatusAtom } from '../strip/state';
 import { shotCountAtom } from './state';
 import { LangLink } from '../../components/LangLink';
+import { useObjectUrl } from '../../components/useObjectUrl';
 import { MotionLoop } from '../motion/ui/MotionLoop';
 
 /**
@@ -89,13 +89,8 @@ export function CapturedPhotos({
 }
 
 function PhotoThumb({ photo, alt }: { photo: CapturedPhoto; alt: string }) {
-  const [url, setUrl] = useState<string | null>(null);
+  const url = useObjectUrl(photo.blob);
   const { t } = useI18n();
-  useEffect(() => {
-    const u = URL.createObjectURL(photo.blob);
-    setUrl(u);
-    return () => URL.revokeObjectURL(u);
-  }, [photo.blob]);
   if (photo.motion) return <MotionLoop clip={photo.motion} width={160} label={t('booth.motionAlt', { photo: alt })} />;
   return url ? <img src={url} alt={alt} width={160} height={Math.round((160 * photo.height) / photo.width)} /> : null;
 }

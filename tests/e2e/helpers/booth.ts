@@ -114,6 +114,9 @@ export async function pickFilter(page: Page, id: string) {
 export async function capturedJpegs(page: Page) {
   // A shot shows its photo once it is written (until then its place waits, without a picture).
   await expect(page.locator('[data-testid="captured-thumb"][data-saved="false"]')).toHaveCount(0, { timeout: 15_000 });
+  // …and its picture a render later (the object URL is made in an effect): read each shot's own
+  // <img>, never a list that may skip one still without it.
+  await expect(page.locator('[data-testid="captured-thumb"]:not(:has(img))')).toHaveCount(0);
   const b64s = await page.getByTestId('captured-thumb').locator('img').evaluateAll(async (imgs) =>
     Promise.all(
       (imgs as HTMLImageElement[]).map(async (img) => {
