@@ -62,12 +62,14 @@ export function runChain(ctx: StageContext, chain: Chain, input: StageTexture, s
 }
 
 /**
- * The same chain a pass at a time: each `next()` draws one pass and the last returns the output.
- * A caller that must not put a whole chain's GPU work before one frame (a side read on a software
- * GPU, where the compositor waits for all of it) spreads the passes over frames; its targets must
- * then outlive a frame (a pool of its own).
+ * The same chain a step at a time: each `next()` draws one pass (or one band of it) and the last
+ * returns the output. A caller that must not put a whole chain's GPU work before one frame (a side
+ * read on a software GPU, where the compositor waits for all of it) spreads the steps over frames;
+ * its targets must then outlive a frame (a pool of its own). `bands` > 1 draws each pass in that
+ * many strips of rows, a step each (a pass reads only its inputs, all whole by then): one heavy
+ * pass costs 1/bands of its GPU time per frame.
  */
-export function* chainSteps(ctx: StageContext, chain: Chain, input: StageTexture, scale = 1): Generator<void, StageTexture, void> {
+export function* chainSteps(ctx: StageContext, chain: Chain, input: StageTexture, scale = 1, bands = 1): Generator<void, StageTexture, void> {
   const outputs = new Map<string, RenderTarget>();
   let last: StageTexture = input;
   for (const pass of chain) {
@@ -79,14 +81,22 @@ export function* chainSteps(ctx: StageContext, chain: Chain, input: StageTexture
       if (!source) throw new Error(`Pass ${pass.id} reads ${from}, which no earlier pass of its chain draws`);
       textures[name] = source.texture;
     }
-    ctx.drawQuad(
-      ctx.program(pass.id, pass.source),
-      { ...pass.uniforms, ...textures, u_texel: [1 / target.width, 1 / target.height], u_size: [target.width, target.height], u_unit: unitOf(target.width, target.height) },
-      target,
-    );
+    const program = ctx.program(pass.id, pass.source);
+    const uniforms = { ...pass.uniforms, ...textures, u_texel: [1 / target.width, 1 / target.height], u_size: [target.width, target.height], u_unit: unitOf(target.width, target.height) };
+    const strips = Math.max(1, Math.min(bands, height));
+    for (let b = 0; b < strips; b++) {
+      if (strips === 1) ctx.drawQuad(program, uniforms, target);
+      else ctx.drawQuad(program, uniforms, target, bandRows(height, strips, b));
+      if (b < strips - 1) yield;
+    }
     outputs.set(pass.id, target);
     last = target;
     if (pass !== chain[chain.length - 1]) yield;
   }
   return last;
+}
+
+/** Band `b` of `bands` equal strips of a target `height` rows tall: [first row, row past the last]. */
+export function bandRows(height: number, bands: number, b: number): [number, number] {
+  return [Math.round((height * b) / bands), Math.round((height * (b + 1)) / bands)];
 }

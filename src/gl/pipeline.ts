@@ -109,7 +109,7 @@ export class Pipeline<X = unknown> {
     return {
       gl: this.gl,
       acquireTarget: (w, h) => this.pool.acquire(w, h),
-      drawQuad: (program, uniforms, target) => this.quad.draw(program, uniforms, target),
+      drawQuad: (program, uniforms, target, rows) => this.quad.draw(program, uniforms, target, 0, 0, rows),
       program: (id, src) => (sync ? this.programs.get(id, src) : this.programs.need(id, src)),
     };
   }

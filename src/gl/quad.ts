@@ -18,20 +18,28 @@ export class Quad {
   }
 
   /** Draws into `target`, or into the canvas at w × h when target is null. */
-  draw(program: StageProgram, uniforms: UniformValues, target: RenderTarget | null, w = 0, h = 0): void {
+  draw(program: StageProgram, uniforms: UniformValues, target: RenderTarget | null, w = 0, h = 0, rows?: [number, number]): void {
     const gl = this.gl;
+    const width = target ? target.width : w;
     gl.bindFramebuffer(gl.FRAMEBUFFER, target ? target.framebuffer : null);
-    gl.viewport(0, 0, target ? target.width : w, target ? target.height : h);
+    gl.viewport(0, 0, width, target ? target.height : h);
     gl.useProgram(program.program);
     twgl.setBuffersAndAttributes(gl, program, this.buffer);
     twgl.setUniforms(program, uniforms);
+    if (rows) {
+      // Only these rows are drawn (the scissor keeps the fragment work to them too).
+      gl.enable(gl.SCISSOR_TEST);
+      gl.scissor(0, rows[0], width, rows[1] - rows[0]);
+    }
     twgl.drawBufferInfo(gl, this.buffer);
+    if (rows) gl.disable(gl.SCISSOR_TEST);
   }
 
   /** GL state a stage may have left half-set when it threw StagePending mid-frame. */
   resetState(): void {
     const gl = this.gl;
     gl.colorMask(true, true, true, true);
+    gl.disable(gl.SCISSOR_TEST);
     gl.disable(gl.BLEND);
     gl.blendEquation(gl.FUNC_ADD);
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);

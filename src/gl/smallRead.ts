@@ -7,6 +7,8 @@ export interface SmallRead {
   pass?: FinalPass;
   mid?: { width: number; height: number };
   chain?: Chain;
+  /** The chain's passes each drawn in this many strips, a step each (chainSteps). */
+  bands?: number;
 }
 
 /**
@@ -20,7 +22,7 @@ export function* smallReadSteps(
   input: StageTexture,
   width: number,
   height: number,
-  { pass, mid, chain }: SmallRead,
+  { pass, mid, chain, bands }: SmallRead,
 ): Generator<void, PendingRead, void> {
   let source = input;
   if (mid) {
@@ -28,7 +30,7 @@ export function* smallReadSteps(
     ctx.drawQuad(copy, { u_image: source.texture }, m);
     source = m;
   }
-  if (chain?.length) source = yield* chainSteps(ctx, chain, source);
+  if (chain?.length) source = yield* chainSteps(ctx, chain, source, 1, bands);
   const small = ctx.acquireTarget(width, height);
   ctx.drawQuad(copy, { u_image: source.texture }, small);
   if (!pass) return readLater(ctx.gl, small);

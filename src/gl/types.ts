@@ -64,7 +64,8 @@ export interface StageContext {
    * shader gets `in vec2 position` (-1..1) — use shaders/common/fullscreen.vert, which passes
    * `v_uv` (0..1) to the fragment shader.
    */
-  drawQuad(program: StageProgram, uniforms: UniformValues, target: RenderTarget): void;
+  /** `rows` [first, past the last]: only that strip of the target is drawn (the rest is kept). */
+  drawQuad(program: StageProgram, uniforms: UniformValues, target: RenderTarget, rows?: [number, number]): void;
   /** A program from fragment source and the shared fullscreen vertex shader, cached by `id`. */
   program(id: string, fragmentSource: string): StageProgram;
 }

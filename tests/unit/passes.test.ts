@@ -1,16 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
-import { chainSteps, passSize, REFERENCE_SIDE, runChain, unitOf, type Chain } from '../../src/gl/passes';
+import { bandRows, chainSteps, passSize, REFERENCE_SIDE, runChain, unitOf, type Chain } from '../../src/gl/passes';
 import { steppedRead, type PendingRead } from '../../src/gl/readback';
 import type { RenderTarget, StageContext, UniformValues } from '../../src/gl/types';
 
 /** A stage context that records each draw (no GL): what runChain asks for is what it gets. */
 function recorder() {
-  const draws: { program: string; uniforms: UniformValues; target: RenderTarget }[] = [];
+  const draws: { program: string; uniforms: UniformValues; target: RenderTarget; rows?: [number, number] }[] = [];
   let n = 0;
   const ctx = {
     gl: null as unknown as WebGL2RenderingContext,
     acquireTarget: (width: number, height: number) => ({ texture: { id: `t${n++}` } as unknown as WebGLTexture, framebuffer: {} as WebGLFramebuffer, width, height }),
-    drawQuad: (program: unknown, uniforms: UniformValues, target: RenderTarget) => draws.push({ program: program as string, uniforms, target }),
+    drawQuad: (program: unknown, uniforms: UniformValues, target: RenderTarget, rows?: [number, number]) => draws.push({ program: program as string, uniforms, target, rows }),
     program: (id: string) => id as never,
   } satisfies StageContext;
   return { ctx, draws };
@@ -66,6 +66,34 @@ describe('the multi-pass seam', () => {
     expect(seen).toEqual([1, 2]);
     expect(draws.map((d) => d.program)).toEqual(whole.draws.map((d) => d.program));
     expect(step.value).toBe(draws[2]!.target);
+  });
+
+  it('a chain in bands: each pass drawn strip by strip, a step each, covering every row once', () => {
+    const chain: Chain = [
+      { id: 'a', source: '', reads: { u_image: 'input' } },
+      { id: 'b', source: '', reads: { u_image: 'a' }, scale: 0.5 },
+    ];
+    const { ctx, draws } = recorder();
+    const steps = chainSteps(ctx, chain, { ...input, width: 192, height: 107 }, 1, 3);
+    let count = 0;
+    for (let step = steps.next(); !step.done; step = steps.next()) count++;
+    expect(count).toBe(5); // 6 strips, the last one ending the run
+    expect(draws.map((d) => [d.program, d.rows])).toEqual([
+      ['a', [0, 36]],
+      ['a', [36, 71]],
+      ['a', [71, 107]],
+      ['b', [0, 18]],
+      ['b', [18, 36]],
+      ['b', [36, 54]],
+    ]);
+    // Every strip of a pass draws into the same target with the same inputs.
+    expect(new Set(draws.slice(3).map((d) => d.target)).size).toBe(1);
+    expect(draws[3]!.uniforms.u_image).toBe(draws[0]!.target.texture);
+    // More bands than rows: a strip per row.
+    expect([0, 1].map((b) => bandRows(2, 2, b))).toEqual([
+      [0, 1],
+      [1, 2],
+    ]);
   });
 });
 

@@ -123,8 +123,10 @@ export class BoothSession {
           const ctx = c?.getContext('2d');
           if (c && ctx) ctx.putImageData(new ImageData(px, c.width, c.height), 0, 0);
         },
-        // A picker off screen says so on its canvases (data-live): their multi-pass thumbnails wait.
-        thumbnailWanted: (id) => thumbnails.get(id)?.closest('[data-live]')?.getAttribute('data-live') !== 'false',
+        // A picker off screen says so on its canvases (data-live): their multi-pass thumbnails wait,
+        // as they do while a sequence runs (nobody picks a style mid-countdown, and their GPU work
+        // would hold up the frames and the photos).
+        thumbnailWanted: (id) => !this.sequence && thumbnails.get(id)?.closest('[data-live]')?.getAttribute('data-live') !== 'false',
       },
       this.faces.liveSource,
       STAGES,
