@@ -272,7 +272,12 @@ export class PreviewRenderer {
    */
   get frameTap(): (FrameTap & { width: number; height: number }) | null {
     if (!this.pipeline || !this.video.videoWidth) return null;
-    return { canvas: this.canvas, onDrawn: (fn) => this.onDrawn((_p, mediaMs) => fn(mediaMs)), width: this.video.videoWidth, height: this.video.videoHeight };
+    const onDrawn = (fn: (mediaMs: number) => void) => {
+      const release = this.sideReads.holdMultiPass(); // a recording reads the frames: see there
+      const off = this.onDrawn((_p, mediaMs) => fn(mediaMs));
+      return () => (release(), off());
+    };
+    return { canvas: this.canvas, onDrawn, width: this.video.videoWidth, height: this.video.videoHeight };
   }
 
   /** Which upload path the preview uses (for the benchmark's report). */

@@ -19,8 +19,10 @@ const STYLE_THUMB_INTERVAL_MS = 700;
 const THUMB_WORK_SCALE = 2;
 /**
  * Each pass of a style's chain drawn in this many strips, one per preview frame: a heavy pass
- * (Kuwahara, the comic's edges, a bilateral) at 192×108 took 40–60 ms of software-GPU time, and
- * the compositor's read of the next frame waited for it (a long task about every second).
+ * (Kuwahara, the comic's halftone, a bilateral) at 192×108 took 40–80 ms of software-GPU time, and
+ * the compositor's read of the next frame waited for it. Traced, a heavy program's first strip in
+ * each round still costs 40–120 ms (at 4 strips and at 8 alike: its first draw, not its area);
+ * the strips after it 5–15 ms.
  */
 const STYLE_THUMB_BANDS = 4;
 
@@ -44,8 +46,22 @@ export class SideReads {
   private thumbIndex = 0;
   private lastStyleThumbAt = 0;
   private styleIndex = 0;
+  private holds = 0;
 
   constructor(private events: SideReadEvents) {}
+
+  /**
+   * While a recording reads the preview's frames (a video message, a burst), the multi-pass
+   * thumbnails wait: the GPU work they add holds up the frames it wraps. Returns the release.
+   */
+  holdMultiPass(): () => void {
+    this.holds++;
+    let held = true;
+    return () => {
+      if (held) this.holds--;
+      held = false;
+    };
+  }
 
   /** The context was lost: the read's buffer died with it. */
   drop(): void {
@@ -72,7 +88,7 @@ export class SideReads {
       return;
     }
     if (!this.events.onThumbnail) return;
-    const styles = this.thumbnailFilters.filter((id) => id.startsWith(STYLE_THUMB_PREFIX) && (this.events.thumbnailWanted?.(id) ?? true));
+    const styles = this.holds ? [] : this.thumbnailFilters.filter((id) => id.startsWith(STYLE_THUMB_PREFIX) && (this.events.thumbnailWanted?.(id) ?? true));
     if (styles.length && now - this.lastStyleThumbAt > STYLE_THUMB_INTERVAL_MS) {
       this.lastStyleThumbAt = now;
       const id = styles[this.styleIndex++ % styles.length]!;
