@@ -85,7 +85,7 @@ export function guestSteps({ store, session, composer, design, desk }: Deps): Gu
     forget: () => {
       // The guest's recording on the device (their message is in the gallery if they kept it).
       if (desk()) void clearUnkept(new Set());
-      store.set(messageFailedAtom, false);
+      store.set(messageFailedAtom, null);
       photoRoll.clear(store);
       composer.keepOnly([]);
       plainLook(store);

@@ -5,7 +5,7 @@ import { runMessage, type MessageSteps } from './flow';
 import { BOOTH_MESSAGE_SECONDS, MESSAGE_COUNTDOWN, messageFile, type VideoMessage } from './meta';
 import { startRecording } from './recorder';
 import { clearUnkept, removeMessageFile } from './sink';
-import { keptMessagesAtom, messageFailedAtom, messagePhaseAtom, messageReviewAtom } from './state';
+import { failureOf, keptMessagesAtom, messageFailedAtom, messagePhaseAtom, messageReviewAtom } from './state';
 import { detectMessageSupport } from './support';
 
 /** What the booth lends a message: where it reads the live look, and whether to turn it as photos are. */
@@ -55,7 +55,7 @@ export class MessageDesk {
     const stop = (this.stopper = new AbortController());
     const cancel = (this.canceller = new AbortController());
     const store = this.store;
-    store.set(messageFailedAtom, false);
+    store.set(messageFailedAtom, null);
     const id = `message-${Date.now().toString(36)}-${made++}`;
     const steps: MessageSteps = {
       phase: (p) => store.set(messagePhaseAtom, p),
@@ -77,7 +77,7 @@ export class MessageDesk {
       if (result.outcome === 'recorded') return store.set(messageReviewAtom, { id, recording: result.recording, micRefused: result.micRefused });
       if (result.outcome === 'failed') {
         console.error('Message failed:', result.error);
-        store.set(messageFailedAtom, true);
+        store.set(messageFailedAtom, failureOf(result.error));
       }
       this.options.onDropped?.();
     });

@@ -81,3 +81,41 @@ export async function freeQuota(page: Page): Promise<void> {
     }), { message: 'the freed space is counted as free', timeout: 15_000 })
     .toBe(true);
 }
+
+const FILLER_DIR = 'test-quota-filler';
+
+/**
+ * Fills the origin's quota through its private file system (where a video message is written as it
+ * is recorded): files of halving sizes, each written and closed (a file's writes count once it is
+ * closed), until none fits, so the app's own next file fails the way a full phone's does. Resolves
+ * to the bytes kept.
+ */
+export function fillQuotaWithFiles(page: Page): Promise<number> {
+  return page.evaluate(async (name) => {
+    const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(name, { create: true });
+    let kept = 0;
+    let n = 0;
+    for (let size = 8 << 20; size >= 4 << 10; size >>= 1) {
+      const bytes = new Uint8Array(size);
+      for (let at = 0; at < size; at += 65536) crypto.getRandomValues(bytes.subarray(at, Math.min(size, at + 65536)));
+      for (; n < 1000; n++) {
+        const file = `f${n}`;
+        try {
+          const stream = await (await dir.getFileHandle(file, { create: true })).createWritable();
+          await stream.write(bytes);
+          await stream.close();
+          kept += size;
+        } catch {
+          await dir.removeEntry(file).catch(() => undefined);
+          break;
+        }
+      }
+    }
+    return kept;
+  }, FILLER_DIR);
+}
+
+/** Frees what `fillQuotaWithFiles` took. */
+export async function freeQuotaFiles(page: Page): Promise<void> {
+  await page.evaluate(async (name) => (await navigator.storage.getDirectory()).removeEntry(name, { recursive: true }), FILLER_DIR);
+}

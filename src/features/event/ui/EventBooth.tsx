@@ -181,8 +181,8 @@ export function EventBooth({ settings, onLeave }: Props) {
           )}
           {phase === 'message' && desk.current && <EventMessage desk={desk.current} prompts={settings.prompts} />}
           {phase === 'pose' && messageFailed && (
-            <p className="notice error" role="alert" data-testid="event-message-failed">
-              {t('message.failed')}
+            <p className="notice error" role="alert" data-testid="event-message-failed" data-reason={messageFailed}>
+              {t(messageFailed === 'full' ? 'message.full' : 'message.failed')}
             </p>
           )}
           {view.failed && phase === 'pose' && (

@@ -75,8 +75,8 @@ export function MessagePanel({ look, canRecord }: { look: LookSource; canRecord:
         </>
       )}
       {failed && (
-        <p className="notice error" role="alert" data-testid="message-failed">
-          {t('message.failed')}
+        <p className="notice error" role="alert" data-testid="message-failed" data-reason={failed}>
+          {t(failed === 'full' ? 'message.full' : 'message.failed')}
         </p>
       )}
       {kept.length > 0 && (
