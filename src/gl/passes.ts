@@ -67,7 +67,8 @@ export function runChain(ctx: StageContext, chain: Chain, input: StageTexture, s
  * read on a software GPU, where the compositor waits for all of it) spreads the steps over frames;
  * its targets must then outlive a frame (a pool of its own). `bands` > 1 draws each pass in that
  * many strips of rows, a step each (a pass reads only its inputs, all whole by then): one heavy
- * pass costs 1/bands of its GPU time per frame.
+ * pass costs about 1/bands of its GPU time per frame (its first strip more: on a software GPU a
+ * program's first draw in a while also pays for its compile).
  */
 export function* chainSteps(ctx: StageContext, chain: Chain, input: StageTexture, scale = 1, bands = 1): Generator<void, StageTexture, void> {
   const outputs = new Map<string, RenderTarget>();

@@ -62,9 +62,9 @@ export interface StageContext {
   /**
    * Draws a fullscreen quad with `program` into `target` (viewport = target size). The vertex
    * shader gets `in vec2 position` (-1..1) — use shaders/common/fullscreen.vert, which passes
-   * `v_uv` (0..1) to the fragment shader.
+   * `v_uv` (0..1) to the fragment shader. With `rows` [first, past the last], only that strip of
+   * the target's rows is drawn (the rest keeps what it had).
    */
-  /** `rows` [first, past the last]: only that strip of the target is drawn (the rest is kept). */
   drawQuad(program: StageProgram, uniforms: UniformValues, target: RenderTarget, rows?: [number, number]): void;
   /** A program from fragment source and the shared fullscreen vertex shader, cached by `id`. */
   program(id: string, fragmentSource: string): StageProgram;
