@@ -224,6 +224,11 @@ test("Firefox: a two-slot design made in the designer is the strip's layout; its
 
 test('Firefox: key 2 turns the preview black and white; a prop and the beauty retouch change the preview and the photo around the face; a blurred background runs the segmenter', async () => {
   await openFirefoxBooth(page, `${base}/photobooth`);
+  // Stills only: the tab is the sequence test's, and motion stays on for the tab's session (a burst
+  // around each shot of the frozen camera below would make each photo a loop, not a picture).
+  await page.waitForSelector('[data-testid="motion-on"]:not([disabled])', { timeout: 15_000 });
+  if (await page.$eval('[data-testid="motion-on"]', (c) => (c as HTMLInputElement).checked)) await page.click('[data-testid="motion-on"]');
+  await page.waitForSelector('[data-testid="motion-on"]:not(:checked)');
   await page.select('[data-testid="shot-count"]', '1');
   await page.select('[data-testid="countdown"]', '0');
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());

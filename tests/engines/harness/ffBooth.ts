@@ -179,13 +179,24 @@ const newestId = (page: Page) => page.evaluate(() => document.querySelector('[da
  */
 export async function shootOne(page: Page, timeoutMs = 45_000): Promise<Buffer> {
   const before = await newestId(page);
+  // The booth takes a shot once the last one is wholly over (its button enabled again): a click
+  // before that is a click on a disabled button, and no shot comes.
+  await page.waitForSelector('[data-testid="booth-stage"][data-capturing="false"]', { timeout: 30_000 });
+  await page.waitForSelector('[data-testid="start-capture"]:not([disabled])', { timeout: 30_000 });
   await page.click('[data-testid="start-capture"]');
   const b64 = await waitFor(
     () =>
       page.evaluate(async (before) => {
+        // Not there yet: what the booth shows instead (the timeout's message carries the last one).
+        const state = () => {
+          const t = document.querySelector('[data-testid="captured-thumb"]');
+          const stage = document.querySelector('[data-testid="booth-stage"]');
+          const button = document.querySelector<HTMLButtonElement>('[data-testid="start-capture"]');
+          return `(newest ${t?.getAttribute('data-photo-id') === before ? 'the old photo' : 'a new photo'}, saved ${t?.getAttribute('data-saved')}, img ${!!t?.querySelector('img')}, capturing ${stage?.getAttribute('data-capturing')}, start ${button?.disabled ? 'disabled' : 'enabled'})`;
+        };
         const thumb = document.querySelector('[data-testid="captured-thumb"]');
         const img = thumb?.querySelector('img');
-        if (!thumb || thumb.getAttribute('data-photo-id') === before || thumb.getAttribute('data-saved') === 'false' || !img?.src.startsWith('blob:')) return null;
+        if (!thumb || thumb.getAttribute('data-photo-id') === before || thumb.getAttribute('data-saved') === 'false' || !img?.src.startsWith('blob:')) throw new Error(state());
         const bytes = new Uint8Array(await (await fetch(img.src)).arrayBuffer());
         let s = '';
         for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
