@@ -165,6 +165,8 @@ async function recordWithWebCodecs(opts: RecordOptions, sink: MessageSink): Prom
 
 /** MediaRecorder path: with no preview frame for this long, the frame canvas is drawn again (the last picture). */
 const STILL_FRAME_MS = 200;
+/** How long MediaRecorder's stop waits, at most, for a piece it asked for. */
+const PIECE_WAIT_MS = 250;
 
 /**
  * MediaRecorder: the frame canvas's stream and the microphone, in the format the browser records.
@@ -187,9 +189,16 @@ async function recordWithMediaRecorder(opts: RecordOptions, sink: MessageSink): 
   const type = opts.support.recorderType!;
   const recorder = new MediaRecorder(stream, { mimeType: type, videoBitsPerSecond: VIDEO_BITRATE, audioBitsPerSecond: AUDIO_BITRATE });
   let writing: Promise<void> = Promise.resolve();
+  let pieceHeard: (() => void) | null = null;
   recorder.ondataavailable = (e) => {
     if (e.data.size) writing = writing.then(() => sink.append(e.data));
+    pieceHeard?.();
   };
+  const nextPiece = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      pieceHeard = () => (clearTimeout(timer), resolve());
+    });
   const stopped = new Promise<void>((resolve) => recorder.addEventListener('stop', () => resolve(), { once: true }));
   const off = opts.tap.onDrawn(draw);
   recorder.start(1000); // a piece a second, written out as it comes
@@ -205,9 +214,15 @@ async function recordWithMediaRecorder(opts: RecordOptions, sink: MessageSink): 
       draw(); // the last picture, at the end
       await new Promise((r) => setTimeout(r, 50)); // taken by the recorder before it stops
       length = clockNow();
+      // Everything up to now as a piece of its own, before stop(): Firefox at times gave no last
+      // piece after its stop (a file a second short, its sound too, in 2 runs of 5 here).
+      const flushed = nextPiece(PIECE_WAIT_MS);
+      recorder.requestData();
+      await flushed;
       recorder.stop();
     }
     await stopped;
+    await nextPiece(PIECE_WAIT_MS); // a last piece delivered after 'stop' is written too
     await writing;
     for (const t of stream.getVideoTracks()) t.stop();
   };
