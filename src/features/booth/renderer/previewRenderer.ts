@@ -266,6 +266,11 @@ export class PreviewRenderer {
     this.shown.drawnOne(p, mediaMs);
   }
 
+  /** Multi-pass thumbnails wait until the returned release (a sequence, a recording: SideReads.holdMultiPass). */
+  holdMultiPass(): () => void {
+    return this.sideReads.holdMultiPass();
+  }
+
   /**
    * Where a motion burst reads the preview: its canvas right after each draw, and the camera's
    * size (the canvas has its aspect). Null without WebGL (the plain preview is the <video> itself).
@@ -273,7 +278,7 @@ export class PreviewRenderer {
   get frameTap(): (FrameTap & { width: number; height: number }) | null {
     if (!this.pipeline || !this.video.videoWidth) return null;
     const onDrawn = (fn: (mediaMs: number) => void) => {
-      const release = this.sideReads.holdMultiPass(); // a recording reads the frames: see there
+      const release = this.holdMultiPass(); // a recording reads the frames
       const off = this.onDrawn((_p, mediaMs) => fn(mediaMs));
       return () => (release(), off());
     };

@@ -51,8 +51,9 @@ export class SideReads {
   constructor(private events: SideReadEvents) {}
 
   /**
-   * While a recording reads the preview's frames (a video message, a burst), the multi-pass
-   * thumbnails wait: the GPU work they add holds up the frames it wraps. Returns the release.
+   * While a sequence runs or a recording reads the preview's frames (a video message, a burst),
+   * the multi-pass thumbnails wait: the GPU work they add holds up the frames and the photos.
+   * Returns the release (once only).
    */
   holdMultiPass(): () => void {
     this.holds++;

@@ -123,10 +123,8 @@ export class BoothSession {
           const ctx = c?.getContext('2d');
           if (c && ctx) ctx.putImageData(new ImageData(px, c.width, c.height), 0, 0);
         },
-        // A picker off screen says so on its canvases (data-live): their multi-pass thumbnails wait,
-        // as they do while a sequence runs (nobody picks a style mid-countdown, and their GPU work
-        // would hold up the frames and the photos).
-        thumbnailWanted: (id) => !this.sequence && thumbnails.get(id)?.closest('[data-live]')?.getAttribute('data-live') !== 'false',
+        // A picker off screen says so on its canvases (data-live): their multi-pass thumbnails wait.
+        thumbnailWanted: (id) => thumbnails.get(id)?.closest('[data-live]')?.getAttribute('data-live') !== 'false',
       },
       this.faces.liveSource,
       STAGES,
@@ -236,6 +234,8 @@ export class BoothSession {
     if (!this.canShoot || !renderer || this.sequence) return null;
     const abort = new AbortController();
     this.sequence = abort;
+    // Nobody picks a style mid-countdown: its thumbnails' GPU work would hold up the frames and photos.
+    const release = renderer.holdMultiPass();
     // A caller's own stop (the guest flow's deadline) stops it like Esc does.
     const stop = () => abort.abort();
     signal?.addEventListener('abort', stop);
@@ -287,6 +287,7 @@ export class BoothSession {
       return result;
     } finally {
       signal?.removeEventListener('abort', stop);
+      release();
       this.sequence = null;
     }
   }
