@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 import { EARLY_CAMERA_PAGE, EARLY_RAN } from '../src/features/camera/meta';
+import { deferAfterCamera } from './after-camera';
 import { cspMeta, HEADERS_FILE, headersFile, securityHeaders, type ScriptHash } from './security-headers';
 
 const ENTRY = fileURLToPath(new URL('../src/early.ts', import.meta.url));
@@ -35,7 +36,8 @@ export interface CameraFirstPlugin extends Plugin {
  * script imports when the picture plays: evaluated beside the camera's start, it held the picture
  * back (median 330 → 303 ms over 30 loads here, and no more 450-600 ms loads). The head ends with
  * that module script (afterStylesScript), so that DOMContentLoaded still waits for the stylesheets as it
- * does on every other page. Other pages neither load these nor change. The dev server loads the
+ * does on every other page. What waits for the camera's first frame (the booth's controls) goes
+ * in a <template> (./after-camera.ts). Other pages neither load these nor change. The dev server loads the
  * early script as a module and the app as usual.
  */
 export function cameraFirstPlugin(): CameraFirstPlugin {
@@ -96,7 +98,7 @@ export function cameraFirstPlugin(): CameraFirstPlugin {
       const lang = /<html lang="([^"]+)"/.exec(html)?.[1] ?? 'en';
       const errors = startWords(config.root, lang);
       const words = `data-fail="${attr(errors.startFailed)}" data-reload="${attr(errors.reload)}"`;
-      return html
+      return deferAfterCamera(html)
         .replace(policy, () => `${policy}<script ${words}>${code}</script>`)
         .replace(app, `<link rel="modulepreload" crossorigin href="${appEntry}">`)
         .replace('</head>', `<script type="module" src="/${afterStyles}"></script></head>`);

@@ -5,12 +5,15 @@
  * the app through camera/early.ts's shared state.
  *
  * On those pages it also starts the app: the build gives it the app's entry (`__PB_APP_ENTRY__`;
- * the page itself only preloads it), imported once the early picture plays (or cannot), so the
- * app's code neither delays the picture nor waits for it to be fetched. Should that import fail,
+ * the page itself only preloads it), imported once the early picture's first frame is on screen
+ * (or cannot be), so the app's code neither delays the picture nor waits for it to be fetched. At
+ * that moment, just before, it puts in place the parts of the page that wait for the camera (the
+ * booth's controls: lib/start/afterCamera.ts). Should that import fail,
  * the page says so and offers a reload (the words come on this script's tag, from the prerender).
  */
 import { earlyPictureSettled, startEarlyCamera } from './features/camera/early';
 import { EARLY_CAMERA_PAGE, EARLY_RAN } from './features/camera/meta';
+import { revealAfterCamera } from './lib/start/afterCamera';
 import { APP_START_FAILED } from './lib/start/ready';
 
 declare const __PB_APP_ENTRY__: string | undefined;
@@ -34,7 +37,10 @@ if (typeof __PB_APP_ENTRY__ === 'string') {
   // The entry imports the app's own code in turn, and says when that fails.
   window.addEventListener(APP_START_FAILED, failed, { once: true });
   void Promise.all([parsed, earlyPictureSettled()])
-    .then(() => import(/* @vite-ignore */ entry))
+    .then(() => {
+      revealAfterCamera();
+      return import(/* @vite-ignore */ entry);
+    })
     .catch(failed);
 }
 

@@ -27,6 +27,7 @@ import { BackgroundPicker } from '../features/background/BackgroundPicker';
 import { useI18n } from '../i18n/I18nProvider';
 import { capturedPhotosAtom } from '../state/session';
 import { useDrawAhead } from '../features/strip/ui/useDrawAhead';
+import { AFTER_CAMERA_ATTR } from '../lib/start/afterCamera';
 
 // Sending to a phone (its code and protocol, the strip's file) is needed only once a sequence
 // has left photos: it loads when the first sequence starts, not with the booth. Where its code
@@ -137,7 +138,8 @@ export default function BoothPage() {
             </p>
           )}
         </div>
-        <div className="booth-controls">
+        {/* Its contents wait for the camera's first frame on the prerendered page (lib/start/afterCamera.ts). */}
+        <div className="booth-controls" {...{ [AFTER_CAMERA_ATTR]: '' }}>
           {/* Not pinned with the filters: on a phone the two together were taller than the screen. */}
           <StylePicker thumbnails={thumbnails} />
           <PropPicker />

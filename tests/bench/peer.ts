@@ -1,4 +1,3 @@
-import type { BrowserContext } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -52,23 +51,6 @@ export async function staticServer(dir: string, port: number): Promise<Server> {
         server.close(() => ok());
       }),
   };
-}
-
-/**
- * Aborts every request of the context that is not to `base`'s origin (the peer loads Google's tag
- * manager and font-awesome from cdnjs); what was refused is counted by host into `blocked`.
- * (Playwright turns the HTTP cache off while a route is set: every run loads everything anew.)
- */
-export async function blockOffOrigin(context: BrowserContext, base: string, blocked: Map<string, number>): Promise<void> {
-  const origin = new URL(base).origin;
-  await context.route(
-    (url) => url.origin !== origin,
-    (route) => {
-      const host = new URL(route.request().url()).host;
-      blocked.set(host, (blocked.get(host) ?? 0) + 1);
-      return route.abort('blockedbyclient');
-    },
-  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,6 +12,16 @@ export interface LongTask {
 }
 interface SpeedProbe {
   playing: { t: number; how: string; connected: boolean; stream: boolean } | null;
+  /**
+   * The first camera frame on screen: the end of the first rendering update in which a <video>
+   * playing a MediaStream presented a frame while in the document — or, for a video never put in
+   * the document (the floor page draws it into a WebGL canvas from the same callback), the first
+   * update in which it presented one (`shownDetached`; the bench counts it for the floor only).
+   * From the video's own requestVideoFrameCallback (it runs in that update, before style, layout
+   * and paint); a message posted from it is handled after the paint.
+   */
+  shown: number | null;
+  shownDetached: number | null;
   longTasks: LongTask[];
   capture: { armed: boolean; start: number | null; seqEnd: number | null; thumbs: number; drawn: number | null; strip: number | null };
   exp: { armed: boolean; click: number | null; saved: number | null; how: string; name: string };
@@ -28,6 +38,8 @@ export function probe() {
   if (window.top !== window) return;
   const S: SpeedProbe = {
     playing: null,
+    shown: null,
+    shownDetached: null,
     longTasks: [],
     capture: { armed: false, start: null, seqEnd: null, thumbs: 0, drawn: null, strip: null },
     exp: { armed: false, click: null, saved: null, how: '', name: '' },
@@ -87,7 +99,25 @@ export function probe() {
     if (watched.has(el)) return;
     watched.add(el);
     el.addEventListener('playing', onPlaying('element'), true);
+    if (el instanceof HTMLVideoElement && 'requestVideoFrameCallback' in el) watchFrames(el);
   };
+  const watchFrames = (video: HTMLVideoElement) => {
+    const onFrame = () => {
+      if (S.shown) return;
+      if (video.srcObject instanceof MediaStream) {
+        const connected = video.isConnected;
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          if (connected) S.shown ??= performance.now();
+          else S.shownDetached ??= performance.now();
+        };
+        channel.port2.postMessage(null);
+      }
+      video.requestVideoFrameCallback(onFrame);
+    };
+    video.requestVideoFrameCallback(onFrame);
+  };
+
   const play = HTMLMediaElement.prototype.play;
   HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
     watch(this);

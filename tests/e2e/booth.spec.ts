@@ -234,6 +234,20 @@ test.describe('booth with a camera', () => {
       document.addEventListener('DOMContentLoaded', () => {
         (window as unknown as { __dclBackground: string }).__dclBackground = getComputedStyle(document.body).backgroundColor;
       });
+      // The booth's controls at the first camera frame painted while the video is in the page (a
+      // message posted from its requestVideoFrameCallback is handled after that frame's paint).
+      const play = HTMLMediaElement.prototype.play;
+      HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+        const video = this as HTMLVideoElement;
+        const onFrame = () => {
+          if (!video.isConnected) return void video.requestVideoFrameCallback(onFrame);
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => ((window as unknown as { __controlsAtFirstFrame: number }).__controlsAtFirstFrame ??= document.querySelectorAll('.booth-controls .card').length);
+          channel.port2.postMessage(null);
+        };
+        video.requestVideoFrameCallback(onFrame);
+        return play.call(this);
+      };
       if (!navigator.mediaDevices) return;
       const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
       navigator.mediaDevices.getUserMedia = (c) => {
@@ -265,6 +279,13 @@ test.describe('booth with a camera', () => {
     await expect(page.locator('link[rel="modulepreload"][href*="/assets/index-"]')).toHaveCount(1);
     expect(await page.evaluate(() => (window as unknown as { __gum: string[] }).__gum)).toEqual(['loading']);
     await video.evaluate((v) => ((window as unknown as { __early: Element }).__early = v));
+    // The controls column (some 270 elements) waited for the camera: not in the page when its first
+    // frame was painted, put in place from the prerendered page's template right after, before the
+    // app's code (held back here) has run.
+    expect(await page.evaluate(() => (window as unknown as { __controlsAtFirstFrame?: number }).__controlsAtFirstFrame)).toBe(0);
+    await expect(page.locator('.booth-controls > .card').first()).toBeVisible();
+    expect(await page.locator('.booth-controls > .card').count()).toBeGreaterThanOrEqual(8);
+    await expect(page.locator('.booth-controls template')).toHaveCount(0);
 
     release();
     await expect(page.getByTestId('booth-stage')).toHaveAttribute('data-camera-status', 'live', { timeout: 30_000 });

@@ -84,11 +84,12 @@ export function startEarlyCamera(): void {
 }
 
 /**
- * Settles once the early picture plays, or cannot (no camera asked for, refused, failed), or the
- * visitor is being asked for the camera (they take seconds to answer), or after APP_WAITS_MS: the
- * moment for the app's code to start. Until then the main thread is left to the camera (its answer
- * and first frame are delivered there): the app's modules evaluating and its first render held the
- * picture back 50-300 ms here, and the app starts as soon as the picture plays.
+ * Settles once the early picture's first frame is on screen, or cannot be (no camera asked for,
+ * refused, failed), or the visitor is being asked for the camera (they take seconds to answer), or
+ * after APP_WAITS_MS: the moment for what waits on the camera (the controls, ../../lib/start/afterCamera.ts)
+ * and the app's code to start. Until then the main thread is left to the camera (its answer and
+ * first frame are delivered there): the app's modules evaluating and its first render held the
+ * picture back 50-300 ms here.
  */
 export function earlyPictureSettled(): Promise<void> {
   const early = shared.early;
@@ -102,11 +103,34 @@ export function earlyPictureSettled(): Promise<void> {
     navigator.permissions?.query({ name: 'camera' as PermissionName }).then((p) => p.state !== 'granted' && settle(), () => undefined);
     early.stream.then(() => {
       const v = shared.video;
-      if (!v || v.error || (v.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && !v.paused)) return settle();
-      v.addEventListener('playing', settle, { once: true });
+      if (!v || v.error) return settle();
       v.addEventListener('error', settle, { once: true });
+      frameShown(v, settle);
     }, settle);
   });
+}
+
+/**
+ * Calls `done` once a frame of `video` has been painted in the page: after the rendering update
+ * that presented a frame while the video was in the document (requestVideoFrameCallback runs in
+ * that update; a message posted from it is handled after its paint). Where there is no
+ * requestVideoFrameCallback, after the update following `playing`.
+ */
+function frameShown(video: HTMLVideoElement, done: () => void): void {
+  const afterPaint = () => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => done();
+    channel.port2.postMessage(null);
+  };
+  const hasFrames = typeof (video as Partial<HTMLVideoElement>).requestVideoFrameCallback === 'function';
+  if (!hasFrames) {
+    const onPlaying = () => requestAnimationFrame(afterPaint);
+    if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && !video.paused) onPlaying();
+    else video.addEventListener('playing', onPlaying, { once: true });
+    return;
+  }
+  const onFrame = () => (video.isConnected ? afterPaint() : video.requestVideoFrameCallback(onFrame));
+  video.requestVideoFrameCallback(onFrame);
 }
 
 /**
