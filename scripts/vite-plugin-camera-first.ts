@@ -37,8 +37,8 @@ export interface CameraFirstPlugin extends Plugin {
  * back (median 330 → 303 ms over 30 loads here, and no more 450-600 ms loads). The head ends with
  * that module script (afterStylesScript), so that DOMContentLoaded still waits for the stylesheets as it
  * does on every other page. What waits for the camera's first frame (the booth's controls) goes
- * in a <template> (./after-camera.ts). Other pages neither load these nor change. The dev server loads the
- * early script as a module and the app as usual.
+ * in a <template> (./after-camera.ts). Other pages neither load these nor change. The dev server
+ * loads the early script as a module and the app as usual.
  */
 export function cameraFirstPlugin(): CameraFirstPlugin {
   let config: ResolvedConfig;

@@ -6,10 +6,10 @@
  *
  * On those pages it also starts the app: the build gives it the app's entry (`__PB_APP_ENTRY__`;
  * the page itself only preloads it), imported once the early picture's first frame is on screen
- * (or cannot be), so the app's code neither delays the picture nor waits for it to be fetched. At
- * that moment, just before, it puts in place the parts of the page that wait for the camera (the
- * booth's controls: lib/start/afterCamera.ts). Should that import fail,
- * the page says so and offers a reload (the words come on this script's tag, from the prerender).
+ * (or cannot be), so the app's code neither delays the picture nor waits for it to be fetched.
+ * Just before, it puts in place the parts of the page that wait for the camera (the booth's
+ * controls: lib/start/afterCamera.ts). Should the import fail, the page says so and offers a
+ * reload (the words come on this script's tag, from the prerender).
  */
 import { earlyPictureSettled, startEarlyCamera } from './features/camera/early';
 import { EARLY_CAMERA_PAGE, EARLY_RAN } from './features/camera/meta';

@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from 'puppeteer-core';
 import { ALLOWED_CONSOLE_ERRORS } from '../e2e/fixtures';
-import { probe, soundLevel, videoFigures } from '../e2e/helpers/message';
+import { lastAudioTime, probe, soundLevel, videoFigures } from '../e2e/helpers/message';
 import { useClipCamera } from './harness/clipCamera';
 import { download, openFirefoxBooth, previewStats, waitFor } from './harness/ffBooth';
 import { launchFirefox, type FirefoxSession } from './harness/firefox';
@@ -57,7 +56,7 @@ test('Firefox: a message recorded with the black-and-white filter, kept and down
     const level = soundLevel(path);
     console.log(`Firefox message ${file.name} (${(file.bytes.length / 1e6).toFixed(2)} MB): ${JSON.stringify(p)}; ${v.times.length} frames over ${v.times.at(-1)?.toFixed(2)} s; recorded ${took.toFixed(2)} s; spread ${v.spread.toFixed(1)}; sound RMS ${level.toFixed(3)}; "${format}"`);
     // The sound to the end too (a file whose last piece was lost ended a second early, sound and picture alike).
-    const lastAudio = Number(execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'a:0', '-show_entries', 'packet=pts_time', '-of', 'csv=p=0', path]).toString().trim().split('\n').at(-1));
+    const lastAudio = lastAudioTime(path);
     expect(Math.abs(lastAudio - took) / took, 'the last sound near the end of the recording').toBeLessThan(0.2);
     expect(['vp8', 'vp9', 'av1', 'h264']).toContain(p.video?.codec);
     expect(['opus', 'vorbis', 'aac']).toContain(p.audio?.codec);

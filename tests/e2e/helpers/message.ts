@@ -48,6 +48,12 @@ function frameTimes(file: string): number[] {
     .map((l) => Number(l.split(',').find((x) => x && x !== 'N/A')));
 }
 
+/** The time of the file's last sound packet, in seconds (a file cut short ends its sound early too). */
+export function lastAudioTime(file: string): number {
+  const out = run('ffprobe', ['-v', 'error', '-select_streams', 'a:0', '-show_entries', 'packet=pts_time', '-of', 'csv=p=0', file]).toString();
+  return Number(out.trim().split('\n').at(-1));
+}
+
 /** Every frame as small RGB (w×h), in the same order as frameTimes. */
 function framesRgb(file: string, w: number, h: number): Uint8Array[] {
   const raw = run('ffmpeg', ['-v', 'error', '-i', file, '-map', '0:v:0', '-fps_mode', 'passthrough', '-vf', `scale=${w}:${h}`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']);
