@@ -269,6 +269,8 @@ test.describe('booth with a camera', () => {
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.readyState >= 2 && v.videoWidth), { timeout: 15_000 }).toBe(1280);
     await expect(page.getByTestId('booth-picture')).toHaveAttribute('data-shown', 'true');
     await expect(page.getByTestId('booth-stage')).not.toHaveAttribute('data-camera-status', 'live'); // the app has not started
+    // Mirrored from the first frame, as the booth shows a camera facing the visitor: no flip when the app takes over.
+    expect(await video.evaluate((v) => getComputedStyle(v).transform)).toBe('matrix(-1, 0, 0, 1, 0, 0)');
     // The page only preloads the app: the early script starts it once the picture plays, so the
     // app's code never competes with the camera's start (the bench measures what that gains).
     // Its one module script is the one after the stylesheets: DOMContentLoaded waits for them, so

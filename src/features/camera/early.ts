@@ -153,6 +153,9 @@ export function takeEarlyCamera(deviceId: string | null): Promise<MediaStream> |
 function showEarly(stream: MediaStream): void {
   const v = boothVideo();
   if (v.srcObject) return;
+  // Mirrored as the booth will show it (boothSession: a camera facing the visitor is, a back one
+  // is not), so the picture does not flip when the app takes over.
+  v.classList.toggle('mirrored', stream.getVideoTracks()[0]?.getSettings().facingMode !== 'environment');
   v.srcObject = stream;
   v.play().catch(() => undefined);
   const place = () => {
