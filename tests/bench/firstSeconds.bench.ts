@@ -32,7 +32,7 @@ import { probe } from './speedProbe';
  *     document (the floor's video is never in the document: it draws each frame into its canvas
  *     from the same callback, so its first presented frame counts). `playing` (the media event) is
  *     a row too: it comes before the frame is painted, by the page's first layout for a page that
- *     shows the <video>, by the first WebGL upload and draw for the floor (75-95 ms here).
+ *     shows the <video>, by the first WebGL upload and draw for the floor (~105 ms here).
  *  2. Long tasks from navigation to 10 s after the first camera frame on screen, effects off (the booth's
  *     defaults); for ours also with effects on from the start: beauty on with the Fresh look, set in
  *     a first visit in the same tab (the app keeps it in sessionStorage), then a new navigation

@@ -113,8 +113,7 @@ export function earlyPictureSettled(): Promise<void> {
 /**
  * Calls `done` once a frame of `video` has been painted in the page: after the rendering update
  * that presented a frame while the video was in the document (requestVideoFrameCallback runs in
- * that update; a message posted from it is handled after its paint). Where there is no
- * requestVideoFrameCallback, after the update following `playing`.
+ * that update; a message posted from it is handled after its paint).
  */
 function frameShown(video: HTMLVideoElement, done: () => void): void {
   const afterPaint = () => {
@@ -122,13 +121,8 @@ function frameShown(video: HTMLVideoElement, done: () => void): void {
     channel.port1.onmessage = () => done();
     channel.port2.postMessage(null);
   };
-  const hasFrames = typeof (video as Partial<HTMLVideoElement>).requestVideoFrameCallback === 'function';
-  if (!hasFrames) {
-    const onPlaying = () => requestAnimationFrame(afterPaint);
-    if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && !video.paused) onPlaying();
-    else video.addEventListener('playing', onPlaying, { once: true });
-    return;
-  }
+  // Every engine the booth supports has it; without it, APP_WAITS_MS settles.
+  if (typeof (video as Partial<HTMLVideoElement>).requestVideoFrameCallback !== 'function') return;
   const onFrame = () => (video.isConnected ? afterPaint() : video.requestVideoFrameCallback(onFrame));
   video.requestVideoFrameCallback(onFrame);
 }

@@ -221,8 +221,7 @@ async function recordWithMediaRecorder(opts: RecordOptions, sink: MessageSink): 
       await flushed;
       recorder.stop();
     }
-    await stopped;
-    await nextPiece(PIECE_WAIT_MS); // a last piece delivered after 'stop' is written too
+    await stopped; // the recorder's last piece comes before its 'stop'
     await writing;
     for (const t of stream.getVideoTracks()) t.stop();
   };
