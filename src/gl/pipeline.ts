@@ -227,7 +227,7 @@ export class Pipeline<X = unknown> {
    * for outside the frame, and the photo is uploaded and rendered again (preview frames may have
    * used the source texture meanwhile). `alive` false stops it (the caller's abort).
    */
-  async renderPhoto(frame: FrameMeta<X>, pass: FinalPass, upload: () => void, alive: () => boolean): Promise<Uint8ClampedArray<ArrayBuffer>> {
+  async renderPhoto(frame: FrameMeta<X>, pass: FinalPass, upload: () => void, alive: () => boolean, read: 'async' | 'now' = 'async'): Promise<Uint8ClampedArray<ArrayBuffer>> {
     // The preview holds still, and the page shows its last frame, before the photo goes to the
     // GPU: on a software GPU the compositor reads the canvas back, and would wait for the photo.
     this.holdingForPhoto++;
@@ -245,7 +245,7 @@ export class Pipeline<X = unknown> {
         // behind it would make the next sync point (an upload, the compositor reading the canvas
         // on a software GPU) wait for the whole photo on the main thread.
         this.photoFence.set();
-        return await readAsync(this.gl, out!);
+        return read === 'now' ? readNow(this.gl, out!, out!.width, out!.height) : await readAsync(this.gl, out!);
       } catch (error) {
         if (!(error instanceof StagePending)) throw error;
         this.quad.resetState();

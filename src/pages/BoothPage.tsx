@@ -127,6 +127,11 @@ export default function BoothPage() {
               {t('booth.captureFailed')}
             </p>
           )}
+          {notice === 'black' && (
+            <p className="notice error" role="alert" data-testid="capture-black">
+              {t('booth.photoBlack')}
+            </p>
+          )}
           {notice === 'backgroundLate' && (
             <p className="notice" role="status" data-testid="background-late">
               {t('booth.backgroundLate')}

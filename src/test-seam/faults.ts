@@ -28,3 +28,57 @@ export function holdFaceReplies(tracker: FaceTracker): { release(): Promise<numb
     },
   };
 }
+
+type PhotoPipeline = { renderPhoto(frame: unknown, pass: unknown, upload: () => void, alive: () => boolean): Promise<unknown>; uploadFrame(s: TexImageSource, w: number, h: number): void };
+
+/**
+ * SIMULATED FAULTS (test build only) of the engines' ways of reading and writing media, for the
+ * "nothing black, nothing half-made kept" checks. Each lasts until `clearMediaFaults()`.
+ * - photoReadsBlack('still'): the camera read as a still (createImageBitmap of a <video>) comes
+ *   back black, as a 2D read of a video does in some WebKit builds; the preview is untouched.
+ * - photoReadsBlack('every'): as well, every upload a photo makes is black (the preview's own
+ *   uploads are untouched): no way left to read the camera for a photo.
+ * - messageNotFinished(): a WebCodecs message's MP4 is never finished (its index not written),
+ *   as when the muxer's last write fails. (WebKitGTK's MediaRecorder makes empty files for real.)
+ */
+const undo: (() => void)[] = [];
+
+function blackBitmap(width: number, height: number): Promise<ImageBitmap> {
+  const canvas = new OffscreenCanvas(Math.max(1, width), Math.max(1, height));
+  const ctx = canvas.getContext('2d')!;
+  ctx.fillStyle = '#000';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  return createImageBitmap(canvas);
+}
+
+export function photoReadsBlack(mode: 'still' | 'every', pipeline: PhotoPipeline | null): void {
+  const real = window.createImageBitmap;
+  const patched = ((source: ImageBitmapSource, ...rest: unknown[]) =>
+    source instanceof HTMLVideoElement ? blackBitmap(source.videoWidth, source.videoHeight) : (real as (...a: unknown[]) => Promise<ImageBitmap>)(source, ...rest)) as typeof createImageBitmap;
+  window.createImageBitmap = patched;
+  undo.push(() => (window.createImageBitmap = real));
+  if (mode === 'every' && pipeline) {
+    const render = pipeline.renderPhoto;
+    const black = document.createElement('canvas');
+    pipeline.renderPhoto = function (frame, pass, upload, alive) {
+      const { outputWidth: w, outputHeight: h } = frame as { outputWidth: number; outputHeight: number };
+      Object.assign(black, { width: w, height: h });
+      black.getContext('2d')!.fillRect(0, 0, w, h);
+      void upload; // the photo's own upload is not made: a black one stands in
+      return render.call(this, frame, pass, () => this.uploadFrame(black, w, h), alive);
+    };
+    undo.push(() => (pipeline.renderPhoto = render));
+  }
+}
+
+export function messageNotFinished(output: { prototype: { finalize(): Promise<void> } }): void {
+  const finalize = output.prototype.finalize;
+  output.prototype.finalize = async function () {
+    /* the index is never written */
+  };
+  undo.push(() => (output.prototype.finalize = finalize));
+}
+
+export function clearMediaFaults(): void {
+  for (const u of undo.splice(0).reverse()) u();
+}

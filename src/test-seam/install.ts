@@ -25,7 +25,8 @@ import { PLAIN_STYLE } from '../features/styles/state';
 import { previewScale } from '../features/styles/entry';
 import { timeBackgroundPasses } from './backgroundTiming';
 import { DEFAULT_BACKGROUND, type BackgroundKind } from '../features/background/meta';
-import { holdFaceReplies } from './faults';
+import { clearMediaFaults, holdFaceReplies, messageNotFinished, photoReadsBlack } from './faults';
+import { Output } from 'mediabunny';
 import { glWatch, installGlWatch, resetGlWatch } from './glWatch';
 import { SEND_TIMES, type SendTimes } from '../features/send/flow';
 import { QrReader } from '../features/send/qrReader';
@@ -213,6 +214,12 @@ const api = {
   styleFrame,
   /** The scale the preview draws a style at now (1 until measuring lowered it). */
   stylePreviewScale: (id: string): number => previewScale.scaleFor(id),
+  /** SIMULATED FAULTS of reading and writing media (./faults.ts), until cleared. */
+  faults: {
+    photoReadsBlack: (mode: 'still' | 'every') => photoReadsBlack(mode, renderer()?.pipeline as never),
+    messageNotFinished: () => messageNotFinished(Output as never),
+    clear: clearMediaFaults,
+  },
   /** Messages as a browser without WebCodecs makes them (MediaRecorder), from the next one on. */
   messageWithoutWebCodecs(): void {
     // As a browser without them: the encoders gone, and what was probed with them forgotten.

@@ -47,4 +47,5 @@ export const canShootAtom = atom(false);
 export const captureOverlayAtom = atom<CaptureOverlayState>(IDLE_OVERLAY);
 
 /** What the last sequence has to say: a shot failed, or a photo went on without its faces in time. */
-export const shotNoticeAtom = atom<'failed' | 'facesLate' | 'backgroundLate' | null>(null);
+/** 'black': the photo read black while the preview showed a picture (nothing kept). */
+export const shotNoticeAtom = atom<'failed' | 'black' | 'facesLate' | 'backgroundLate' | null>(null);

@@ -1,5 +1,5 @@
-import { AudioSample, type AudioSampleSource } from 'mediabunny';
-import { MIC_BUFFER_PIECES } from './meta';
+import type { AudioSampleSource } from 'mediabunny';
+import type { MicPieces } from './micPieces';
 
 /** How long a stop waits for the microphone's next piece (a piece is ~10 ms; a stalled page queues them). */
 const PIECE_WAIT_MS = 250;
@@ -10,14 +10,7 @@ const PIECE_WAIT_MS = 250;
  * less its own length), every later one right after the one before by the sample count, so the
  * sound keeps the microphone's own timing and never drifts from the picture.
  */
-export function pumpMicrophone(track: MediaStreamTrack, source: AudioSampleSource, startedAt: number): { stop(at: number): Promise<void> } {
-  // An audio track gives AudioData (the DOM library types the video case only).
-  // The processor drops its oldest piece once it holds maxBufferSize unread (Chromium's default
-  // is ~100 ms of sound): a main-thread stall longer than that cut a gap into the sound, and every
-  // beep after it moved against the picture (a 70 ms jump measured here). Two seconds of pieces
-  // (~400 KB) ride out any stall the page has.
-  const processor = new MediaStreamTrackProcessor({ track, maxBufferSize: MIC_BUFFER_PIECES });
-  const reader = (processor.readable as unknown as ReadableStream<AudioData>).getReader();
+export function pumpMicrophone(mic: MicPieces, source: AudioSampleSource, startedAt: number): { stop(at: number): Promise<void> } {
   let base: number | null = null;
   let firstTs = 0;
   let pending: Promise<void> = Promise.resolve();
@@ -26,18 +19,18 @@ export function pumpMicrophone(track: MediaStreamTrack, source: AudioSampleSourc
   let until = Infinity;
   const run = (async () => {
     for (;;) {
-      const { value, done } = await reader.read();
-      if (done || !value) return;
+      const value = await mic.read();
+      if (!value) return;
       if (base === null) {
-        base = Math.max(0, (performance.now() - startedAt) / 1000 - value.duration / 1e6);
+        base = Math.max(0, (performance.now() - startedAt) / 1000 - value.duration);
         firstTs = value.timestamp;
       }
-      const at = base + (value.timestamp - firstTs) / 1e6;
+      const at = base + (value.timestamp - firstTs);
       if (at >= until) {
         value.close();
         return;
       }
-      const sample = new AudioSample(value); // takes the AudioData (closed with the sample)
+      const sample = value;
       sample.setTimestamp(at);
       // In order; one piece at a time (the encoder's queue stays short).
       pending = pending.then(() => source.add(sample)).finally(() => sample.close()).catch((e) => void (failed ??= e));
@@ -52,7 +45,7 @@ export function pumpMicrophone(track: MediaStreamTrack, source: AudioSampleSourc
     async stop(at: number) {
       until = at;
       await Promise.race([run, new Promise((resolve) => setTimeout(resolve, PIECE_WAIT_MS))]);
-      await reader.cancel().catch(() => undefined);
+      await mic.cancel();
       await run.catch(() => undefined);
       await pending;
       if (failed) throw failed;

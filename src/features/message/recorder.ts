@@ -1,5 +1,7 @@
 import { AudioSampleSource, Mp4OutputFormat, Output, StreamTarget, VideoSample, VideoSampleSource } from 'mediabunny';
 import { pumpMicrophone } from './audio';
+import { openMicPieces } from './micPieces';
+import { checkWhole } from './whole';
 import { FrameClock } from './frameClock';
 import type { BurstFrames, FrameTap } from '../motion/burst';
 import { withDuration } from './webmDuration';
@@ -104,6 +106,8 @@ async function recordWithWebCodecs(opts: RecordOptions, sink: MessageSink): Prom
   const audio = opts.mic && opts.support.audio ? new AudioSampleSource({ codec: opts.support.audio, bitrate: AUDIO_BITRATE }) : null;
   if (audio) output.addAudioTrack(audio);
   await output.start();
+  // The microphone's samples (an AudioWorklet's context started) before the message's clock starts.
+  const pieces = audio && opts.mic && opts.support.mic ? await openMicPieces(opts.mic, opts.support.mic) : null;
   const startedAt = performance.now();
   const clockNow = () => (performance.now() - startedAt) / 1000;
   /** The encoder takes the frames in the order they were taken: each add waits for the one before. */
@@ -136,7 +140,7 @@ async function recordWithWebCodecs(opts: RecordOptions, sink: MessageSink): Prom
   const off = opts.tap.onDrawn((mediaMs) => {
     if (inFlight < FRAMES_IN_FLIGHT) addFrame(placed.place(mediaMs, performance.now()));
   });
-  const pump = audio && opts.mic ? pumpMicrophone(opts.mic, audio, startedAt) : null;
+  const pump = audio && pieces ? pumpMicrophone(pieces, audio, startedAt) : null;
   // The sound up to `at` s, no further: frames still being encoded must not add sound after Stop
   // (a loaded run's file was 0.6 s longer than the recording it came from).
   const end = async (at: number) => {
@@ -242,13 +246,31 @@ async function recordWithMediaRecorder(opts: RecordOptions, sink: MessageSink): 
   };
 }
 
-/** Starts recording a message the way this browser can (`opts.support.path`). */
+/**
+ * Starts recording a message the way this browser can (`opts.support.path`). Its file is offered
+ * only once it reads back whole (./whole.ts); else it is dropped and the stop fails.
+ */
 export async function startRecording(opts: RecordOptions): Promise<ActiveRecording> {
   const sink = await openSink(messageFile({ id: opts.id, format: opts.support.format }), opts.support.opfs);
+  let active: ActiveRecording;
   try {
-    return opts.support.path === 'webcodecs' ? await recordWithWebCodecs(opts, sink) : await recordWithMediaRecorder(opts, sink);
+    active = opts.support.path === 'webcodecs' ? await recordWithWebCodecs(opts, sink) : await recordWithMediaRecorder(opts, sink);
   } catch (error) {
     await sink.discard();
     throw error;
   }
+  return {
+    elapsed: () => active.elapsed(),
+    cancel: () => active.cancel(),
+    async stop() {
+      const recording = await active.stop();
+      try {
+        await checkWhole(recording.blob, recording.seconds, recording.hasAudio);
+      } catch (error) {
+        await sink.discard();
+        throw error;
+      }
+      return recording;
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import { detectMp4 } from '../motion/support';
+import { micRoute, type MicRoute } from './micPieces';
 import { AUDIO_BITRATE, type AudioCodecName, type MessageFormat, type MessagePath } from './meta';
 
 /**
@@ -14,6 +15,8 @@ export interface MessageSupport {
   audio: AudioCodecName | null;
   /** MediaRecorder's MIME type, on its path. */
   recorderType: string | null;
+  /** How the microphone's samples reach the audio encoder, on WebCodecs' path. */
+  mic: MicRoute | null;
   /** Whether the file can be written to the origin's private file system as it is made. */
   opfs: boolean;
 }
@@ -46,6 +49,45 @@ function recorderType(): string | null {
   return RECORDER_TYPES.find((t) => MediaRecorder.isTypeSupported(t)) ?? null;
 }
 
+/** How long MediaRecorder is tried on a small canvas, and how long its piece is waited for. */
+const RECORDER_TRY_MS = 300;
+const RECORDER_PIECE_MS = 2_000;
+
+/** Whether MediaRecorder really records here: a few frames of a small canvas give a piece with data. */
+async function recorderRecords(type: string): Promise<boolean> {
+  const canvas = document.createElement('canvas');
+  Object.assign(canvas, { width: 64, height: 64 });
+  const ctx = canvas.getContext('2d')!;
+  const stream = canvas.captureStream(30);
+  let n = 0;
+  const draw = () => {
+    ctx.fillStyle = `hsl(${(n++ * 40) % 360} 80% 50%)`;
+    ctx.fillRect(0, 0, 64, 64);
+  };
+  draw();
+  const timer = setInterval(draw, 33);
+  try {
+    // The container alone: the canvas's stream has no sound for the codecs' audio half.
+    const recorder = new MediaRecorder(stream, { mimeType: type.split(';')[0] });
+    let size = 0;
+    const done = new Promise<void>((resolve) => {
+      recorder.ondataavailable = (e) => void (size += e.data.size);
+      recorder.onstop = () => resolve();
+      setTimeout(resolve, RECORDER_TRY_MS + RECORDER_PIECE_MS);
+    });
+    recorder.start();
+    await new Promise((r) => setTimeout(r, RECORDER_TRY_MS));
+    recorder.stop();
+    await done;
+    return size > 0;
+  } catch {
+    return false;
+  } finally {
+    clearInterval(timer);
+    for (const t of stream.getTracks()) t.stop();
+  }
+}
+
 async function opfsWritable(): Promise<boolean> {
   try {
     if (!navigator.storage?.getDirectory || typeof FileSystemFileHandle === 'undefined') return false;
@@ -57,14 +99,27 @@ async function opfsWritable(): Promise<boolean> {
 
 async function probe(): Promise<MessageSupport> {
   const opfs = await opfsWritable();
-  // WebCodecs' path: H.264 that really encodes, an audio encoder, and the microphone's samples.
-  if ((await detectMp4()) === null && typeof MediaStreamTrackProcessor !== 'undefined') {
+  // WebCodecs with the microphone's own sample stream (Chromium), else MediaRecorder where it
+  // really records (Firefox, Safari), else WebCodecs with the microphone through an AudioWorklet
+  // (WebKitGTK, whose MediaRecorder makes empty files). Every file is read back before it is
+  // offered (./whole.ts), whichever way it was made.
+  const mic = micRoute();
+  const webCodecs = async (route: MicRoute): Promise<MessageSupport | null> => {
+    if ((await detectMp4()) !== null) return null;
     const audio = await audioCodec();
-    if (audio) return { path: 'webcodecs', format: 'mp4', audio, recorderType: null, opfs };
+    return audio ? { path: 'webcodecs', format: 'mp4', audio, mic: route, recorderType: null, opfs } : null;
+  };
+  if (mic === 'processor') {
+    const found = await webCodecs(mic);
+    if (found) return found;
   }
   const type = recorderType();
-  if (type) return { path: 'mediarecorder', format: type.startsWith('video/mp4') ? 'mp4' : 'webm', audio: null, recorderType: type, opfs };
-  return { path: null, format: 'mp4', audio: null, recorderType: null, opfs };
+  if (type && (await recorderRecords(type))) return { path: 'mediarecorder', format: type.startsWith('video/mp4') ? 'mp4' : 'webm', audio: null, mic: null, recorderType: type, opfs };
+  if (mic === 'worklet') {
+    const found = await webCodecs(mic);
+    if (found) return found;
+  }
+  return { path: null, format: 'mp4', audio: null, mic: null, recorderType: null, opfs };
 }
 
 /**
@@ -73,7 +128,7 @@ async function probe(): Promise<MessageSupport> {
  * on a canvas's stream. The full answer (detectMessageSupport) comes when a message is asked for.
  */
 export function messageUnavailable(): boolean {
-  const webCodecs = typeof VideoEncoder !== 'undefined' && typeof AudioEncoder !== 'undefined' && typeof MediaStreamTrackProcessor !== 'undefined';
+  const webCodecs = typeof VideoEncoder !== 'undefined' && typeof AudioEncoder !== 'undefined' && micRoute() !== null;
   return !webCodecs && recorderType() === null;
 }
 

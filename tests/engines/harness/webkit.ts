@@ -60,6 +60,17 @@ export interface WebKitSession {
   executeAsync<T>(fn: string | ((...args: never[]) => Promise<unknown>), ...args: unknown[]): Promise<T>;
   /** One mouse's steps (coordinates in CSS pixels of the viewport), then every button released. */
   pointer(steps: PointerStep[]): Promise<void>;
+  /**
+   * Presses and releases each key in turn, to whatever has focus (a key name from KEYS, such as
+   * KEYS.PageDown, or one character): real key events, as a keyboard or a presenter clicker sends them.
+   */
+  keys(...keys: string[]): Promise<void>;
+  /** The current window's handle. */
+  windowHandle(): Promise<string>;
+  /** Opens a new window (or tab, as the browser likes) and gives its handle; the current window stays the current one. */
+  newWindow(): Promise<string>;
+  /** Makes the window with this handle the one commands go to. */
+  switchTo(handle: string): Promise<void>;
   /** The viewport as a PNG. */
   screenshot(): Promise<Buffer>;
   /** Polls `fn` until it returns something truthy; throws `what` with the last value on timeout. */
@@ -71,11 +82,19 @@ export interface WebKitSession {
   close(): Promise<void>;
 }
 
+/** WebDriver's codes for the keys that have no character (the W3C spec's table). */
+export const KEYS = { Enter: '\uE007', Escape: '\uE00C', PageUp: '\uE00E', PageDown: '\uE00F', Tab: '\uE004' } as const;
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const asScript = (fn: string | ((...args: never[]) => unknown), async: boolean) =>
   typeof fn === 'string' ? fn : async ? `const done = arguments[arguments.length - 1]; Promise.resolve((${fn.toString()}).apply(null, Array.prototype.slice.call(arguments, 0, -1))).then((v) => done({ ok: v }), (e) => done({ err: String(e && e.stack || e) }));` : `return (${fn.toString()}).apply(null, arguments);`;
 
-export async function launchWebKit({ width = 1280, height = 800 }: { width?: number; height?: number } = {}): Promise<WebKitSession> {
+/**
+ * `camera`: WebKit's own mock capture devices (the camera and microphone its layout tests use:
+ * "Mock video device 1", 1280×720 at 30 fps, a moving test card — black, a white disc, a timer,
+ * colour bars — and "Mock audio device 1", a tone), granted without a prompt under automation.
+ */
+export async function launchWebKit({ width = 1280, height = 800, camera = false }: { width?: number; height?: number; camera?: boolean } = {}): Promise<WebKitSession> {
   const display = await ensureDisplay();
   const port = await freePort();
   const driver: ChildProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], { env: { ...process.env, DISPLAY: display }, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -112,7 +131,7 @@ export async function launchWebKit({ width = 1280, height = 800 }: { width?: num
       await sleep(100);
     }
     const made = await call<{ sessionId: string; capabilities: { browserVersion: string } }>('POST', '/session', {
-      capabilities: { alwaysMatch: { browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] } } },
+      capabilities: { alwaysMatch: { browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', ...(camera ? ['--enable-mock-capture-devices=true', '--enable-media-stream=true'] : [])] } } },
     });
     const s = `/session/${made.sessionId}`;
     await call('POST', `${s}/window/rect`, { width, height }).catch(() => {});
@@ -164,6 +183,22 @@ export async function launchWebKit({ width = 1280, height = 800 }: { width?: num
         } finally {
           await call('DELETE', `${s}/actions`).catch(() => {});
         }
+      },
+      async keys(...keys) {
+        const actions = keys.flatMap((value) => [
+          { type: 'keyDown', value },
+          { type: 'keyUp', value },
+        ]);
+        try {
+          await call('POST', `${s}/actions`, { actions: [{ type: 'key', id: 'keyboard', actions }] });
+        } finally {
+          await call('DELETE', `${s}/actions`).catch(() => {});
+        }
+      },
+      windowHandle: () => call<string>('GET', `${s}/window`),
+      newWindow: async () => (await call<{ handle: string }>('POST', `${s}/window/new`, { type: 'window' })).handle,
+      async switchTo(handle) {
+        await call('POST', `${s}/window`, { handle });
       },
       screenshot: async () => Buffer.from(await call<string>('GET', `${s}/screenshot`), 'base64'),
       async waitFor(fn, what, timeoutMs = 15_000) {

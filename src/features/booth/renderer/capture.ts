@@ -3,11 +3,22 @@ import type { FinalPass } from '../../../gl/types';
 import { AbortedError, throwIfAborted } from '../../../lib/deadline';
 import { canvasToJpeg, encodeJpeg, makeCanvas } from '../../../lib/jpeg';
 import { encodePhoto } from './photoEncoder';
+import { PhotoReadBlackError, previewWasLit, readsBlack } from './blackCheck';
 
 export interface CapturedImage {
   blob: Blob;
   width: number;
   height: number;
+}
+
+/** Tries of the <video> read after a still read black, each after the video's next frame. */
+const VIDEO_TRIES = 3;
+const NEXT_FRAME_MS = 250;
+function nextVideoFrame(video: HTMLVideoElement): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, NEXT_FRAME_MS);
+    video.requestVideoFrameCallback?.(() => (clearTimeout(timer), resolve()));
+  });
 }
 
 /**
@@ -23,6 +34,7 @@ export async function captureWithPipeline<X>(
   inputsFor: (still: ImageBitmap) => Promise<X>,
   pass: FinalPass,
   alive: () => boolean,
+  previewBrightest: () => number | null,
   signal?: AbortSignal,
 ): Promise<CapturedImage | null> {
   // A camera larger than the GPU's largest texture gives a photo scaled down to fit (never black).
@@ -45,15 +57,34 @@ export async function captureWithPipeline<X>(
       const frame = { outputWidth: width, outputHeight: height, sourceWidth: width, sourceHeight: height, inputs };
       // Rendered and read back without blocking the main thread (a pixel buffer and a fence),
       // then encoded in a worker.
-      const render = () => pipeline.renderPhoto(frame, pass, () => pipeline.uploadFrame(flipped, width, height), () => !signal?.aborted && alive());
+      const render = (upload: () => void, read?: 'now') => pipeline.renderPhoto(frame, pass, upload, () => !signal?.aborted && alive(), read);
+      const fromStill = () => pipeline.uploadFrame(flipped, width, height);
+      let pixels = await render(fromStill);
+      let again = () => render(fromStill);
+      if (readsBlack(pixels)) {
+        // Black through the still: taken again the way the preview reads the camera (the <video>
+        // uploaded as it is), read back at once rather than through a pixel buffer. Black both
+        // ways while the preview showed a picture: nothing is kept.
+        check();
+        // A loaded WebKit gave black from both while the camera had no frame ready to upload: up
+        // to VIDEO_TRIES, each after the video's next frame.
+        const fromVideo = () => pipeline.uploadFrame(video, width, height);
+        again = () => render(fromVideo, 'now');
+        for (let i = 0; i < VIDEO_TRIES && readsBlack(pixels); i++) {
+          if (i > 0) await nextVideoFrame(video);
+          check();
+          pixels = await render(fromVideo, 'now');
+        }
+        if (readsBlack(pixels) && previewWasLit(previewBrightest())) throw new PhotoReadBlackError();
+      }
       let blob: Blob;
       try {
-        blob = await encodePhoto(await render(), width, height);
+        blob = await encodePhoto(pixels, width, height);
       } catch (error) {
         check();
         if (pipeline.isLost) throw error;
         // The encoder's worker failed with the pixels: render them again and encode them here.
-        blob = await encodeJpeg(new ImageData(await render(), width, height));
+        blob = await encodeJpeg(new ImageData(await again(), width, height));
       }
       check();
       return { blob, width, height };
@@ -65,17 +96,27 @@ export async function captureWithPipeline<X>(
   }
 }
 
-/** Without WebGL: the camera frame as it is (no filter, no retouch), still at full resolution. */
+/**
+ * Without WebGL: the camera frame as it is (no filter, no retouch), still at full resolution.
+ * Drawn from the <video>; where that reads black (WebKit's 2D drawImage of a video can), drawn
+ * again from an ImageBitmap of it. Black both ways is kept: with no preview read, a dark room
+ * cannot be told from a failed read.
+ */
 export async function capturePlain(video: HTMLVideoElement, mirror: boolean, signal?: AbortSignal): Promise<CapturedImage> {
   const width = video.videoWidth;
   const height = video.videoHeight;
   const canvas = makeCanvas(width, height);
-  const ctx = canvas.getContext('2d') as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+  const ctx = canvas.getContext('2d', { willReadFrequently: true }) as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
   if (mirror) {
     ctx.translate(width, 0);
     ctx.scale(-1, 1);
   }
   ctx.drawImage(video, 0, 0, width, height);
+  if (readsBlack(ctx.getImageData(0, 0, width, height).data)) {
+    const bitmap = await createImageBitmap(video);
+    ctx.drawImage(bitmap, 0, 0, width, height);
+    bitmap.close();
+  }
   const blob = await canvasToJpeg(canvas);
   throwIfAborted(signal);
   return { blob, width, height };

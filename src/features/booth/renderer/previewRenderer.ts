@@ -37,6 +37,9 @@ export interface PreviewEvents extends SideReadEvents {
 /** What a photo is: the image, and the faces its stages used (the strip crops around them). */
 export type ShotImage = CapturedImage & { faces: FaceLandmarks[] };
 
+/** A black photo is checked against the preview's light as measured this recently (it is read every 500 ms). */
+const PREVIEW_LIGHT_AGE_MS = 5_000;
+
 export class PreviewRenderer {
   readonly pipeline: Pipeline<StageInputs> | null;
   mode: RenderMode;
@@ -309,7 +312,8 @@ export class PreviewRenderer {
         faces = facesForPhoto(found.faces);
         return photoInputs(look, found, this.stages);
       };
-      const photo = await captureWithPipeline(p, v, inputsFor, filterPass(look.filterId, look.mirror), () => !this.disposed, signal);
+      const previewBrightest = () => this.sideReads.previewBrightest(performance.now(), PREVIEW_LIGHT_AGE_MS);
+      const photo = await captureWithPipeline(p, v, inputsFor, filterPass(look.filterId, look.mirror), () => !this.disposed, previewBrightest, signal);
       this.lastMediaTime = -1; // the preview re-uploads the live frame next
       if (photo) return { ...photo, faces };
     }

@@ -4,6 +4,7 @@ import { THUMB_HEIGHT, THUMB_WIDTH } from '../../filters/meta';
 import { filterPass } from '../../filters/pass';
 import { STYLE_THUMB_PREFIX, styleThumbChain } from '../../styles/thumbnail';
 import { meanLuma } from '../../vision/light';
+import { brightestLuma } from './blackCheck';
 
 /** Light is measured at most this often (a tiny GPU downscale + 2 KB read-back). */
 const LIGHT_INTERVAL_MS = 500;
@@ -47,6 +48,8 @@ export class SideReads {
   private lastStyleThumbAt = 0;
   private styleIndex = 0;
   private holds = 0;
+  /** The brightest pixel of the last light read (the preview's camera picture, downscaled), and when. */
+  private lit: { luma: number; at: number } | null = null;
 
   constructor(private events: SideReadEvents) {}
 
@@ -64,6 +67,11 @@ export class SideReads {
     };
   }
 
+  /** The preview's brightest pixel as last measured within `maxAgeMs` of `now`, or null. */
+  previewBrightest(now: number, maxAgeMs: number): number | null {
+    return this.lit && now - this.lit.at <= maxAgeMs ? this.lit.luma : null;
+  }
+
   /** The context was lost: the read's buffer died with it. */
   drop(): void {
     this.pending = null;
@@ -77,7 +85,10 @@ export class SideReads {
       const { kind } = this.pending;
       this.pending = null;
       if (result === 'failed') return;
-      if (kind === 'light') this.events.onLight?.(meanLuma(result));
+      if (kind === 'light') {
+        this.lit = { luma: brightestLuma(result), at: now };
+        this.events.onLight?.(meanLuma(result));
+      }
       else this.events.onThumbnail?.(kind.filterId, result);
       return;
     }

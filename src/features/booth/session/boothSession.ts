@@ -6,6 +6,7 @@ import { BurstFrames, BurstRecorder } from '../../motion/burst';
 import { FRAMES_BEFORE, motionSize } from '../../motion/meta';
 import { motionOnAtom, motionSupportAtom } from '../../motion/state';
 import { classifyLight } from '../../vision/light';
+import { PhotoReadBlackError } from '../renderer/blackCheck';
 import { FLASH_MS } from '../meta';
 import { PreviewRenderer } from '../renderer/previewRenderer';
 import { playShutter } from '../shutterSound';
@@ -282,7 +283,7 @@ export class BoothSession {
       const result = await runSequence(steps, plan, settings, abort.signal, FRAMES_BEFORE);
       if (result.outcome === 'failed') {
         console.error('Capture failed:', result.error);
-        store.set(shotNoticeAtom, 'failed');
+        store.set(shotNoticeAtom, result.error instanceof PhotoReadBlackError ? 'black' : 'failed');
       }
       return result;
     } finally {

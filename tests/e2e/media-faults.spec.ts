@@ -1,0 +1,58 @@
+import { expect, test } from './fixtures';
+import { openBooth } from './drivers/booth';
+import { MESSAGE_BROWSER, recordedFor, storedMessageFiles } from './helpers/message';
+
+/**
+ * Nothing black and nothing half-made kept, in Chromium (issue 64; WebKit's own run of the same is
+ * tests/engines/webkit-booth.spec.ts). SIMULATED FAULTS through the test seam (src/test-seam/faults.ts):
+ * Chromium reads its camera and finishes its files reliably, so the faults other engines show are
+ * put in at the one step each breaks — the photo's read of the camera, the MP4's last write.
+ */
+test.use(MESSAGE_BROWSER);
+test.use({ allowConsoleErrors: [/Capture failed: PhotoReadBlackError|Message failed: MessageNotWholeError/] });
+
+const thumbs = (page: import('@playwright/test').Page) => page.getByTestId('captured-thumb');
+
+test('a photo whose still reads black is retaken from the video; black every way, it is named and nothing is kept', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openBooth(page, { shots: 1, countdown: 3 });
+  await page.evaluate(() => window.__pbTest!.faults.photoReadsBlack('still'));
+  await page.getByTestId('start-capture').click();
+  await expect(thumbs(page)).toHaveCount(1, { timeout: 30_000 });
+  const img = thumbs(page).first().locator('img');
+  await expect(img).toHaveAttribute('src', /^blob:/);
+  const brightest = await img.evaluate(async (el: HTMLImageElement) => {
+    const b = await createImageBitmap(await (await fetch(el.src)).blob());
+    const c = new OffscreenCanvas(b.width, b.height);
+    const x = c.getContext('2d')!;
+    x.drawImage(b, 0, 0);
+    const d = x.getImageData(0, 0, b.width, b.height).data;
+    let m = 0;
+    for (let i = 0; i < d.length; i += 64) m = Math.max(m, 0.299 * d[i]! + 0.587 * d[i + 1]! + 0.114 * d[i + 2]!);
+    return m;
+  });
+  expect(brightest, 'the retaken photo shows the camera’s picture').toBeGreaterThan(60);
+
+  await page.evaluate(() => window.__pbTest!.faults.photoReadsBlack('every'));
+  await expect(page.getByTestId('start-capture')).toBeEnabled({ timeout: 30_000 });
+  await page.getByTestId('start-capture').click();
+  await expect(page.getByTestId('capture-black')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('booth-stage')).toHaveAttribute('data-capturing', 'false', { timeout: 30_000 });
+  await expect(thumbs(page), 'the black photo was not kept, the earlier one is').toHaveCount(1);
+  await page.evaluate(() => window.__pbTest!.faults.clear());
+});
+
+test('a message whose MP4 is never finished is named and nothing of it is kept', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openBooth(page);
+  await page.evaluate(() => window.__pbTest!.faults.messageNotFinished());
+  await page.getByTestId('message-record').click();
+  await expect(page.getByTestId('message-live')).toHaveAttribute('data-phase', 'recording', { timeout: 30_000 });
+  await recordedFor(page, 2);
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('message-failed')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('message-review')).toBeHidden();
+  await expect(page.getByTestId('message-kept')).toHaveCount(0);
+  await expect.poll(() => storedMessageFiles(page), { message: 'no file left on the device' }).toEqual([]);
+  await page.evaluate(() => window.__pbTest!.faults.clear());
+});

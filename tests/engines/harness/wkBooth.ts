@@ -1,0 +1,91 @@
+/**
+ * The booth in WebKitGTK with WebKit's mock camera (./webkit.ts, `camera: true`): opening it,
+ * shooting, and reading what the visitor keeps, decoded in the page. WebDriver sends no key to
+ * the page's document from outside an element, so keys are dispatched as the page's own events.
+ */
+import type { WebKitSession } from './webkit';
+
+export async function openWebKitBooth(wk: WebKitSession, url: string): Promise<void> {
+  await wk.navigate(url);
+  await wk.waitFor(() => wk.execute(() => document.documentElement.classList.contains('app-ready') && Boolean(window.__pbTest)), 'the app', 60_000);
+  await wk.watchErrors();
+  await wk.waitFor(
+    () =>
+      wk.execute(() => {
+        const stage = document.querySelector('[data-testid="booth-stage"][data-camera-status="live"][data-render-mode="webgl"]');
+        const v = stage?.querySelector('video');
+        return !!v && v.videoWidth > 0 && !!document.querySelector('[data-testid="start-capture"]:not([disabled])');
+      }),
+    'the booth live, ready to shoot',
+    60_000,
+  );
+  await wk.execute(() => {
+    const s = document.querySelector<HTMLSelectElement>('[data-testid="shot-count"]')!;
+    s.value = '1';
+    s.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
+/** A key pressed on the page (as the booth's shortcuts hear it). */
+export const pressKey = (wk: WebKitSession, key: string) =>
+  wk.execute((k: string) => {
+    const target = document.activeElement ?? document.body;
+    target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
+    target.dispatchEvent(new KeyboardEvent('keyup', { key: k, bubbles: true, cancelable: true }));
+  }, key);
+
+export interface PictureFigures {
+  width: number;
+  height: number;
+  /** Brightest luma, share of near-white pixels, and mean HSV saturation (0..1). */
+  maxLuma: number;
+  white: number;
+  saturation: number;
+}
+
+/** Figures of a picture (an <img>'s blob: URL or a Blob URL), decoded in the page. */
+export function pictureFigures(wk: WebKitSession, url: string): Promise<PictureFigures> {
+  return wk.executeAsync(async (u: string) => {
+    const bitmap = await createImageBitmap(await (await fetch(u)).blob());
+    const c = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(bitmap, 0, 0);
+    const d = ctx.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    let max = 0;
+    let white = 0;
+    let sat = 0;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 16) {
+      const y = 0.299 * d[i]! + 0.587 * d[i + 1]! + 0.114 * d[i + 2]!;
+      max = Math.max(max, y);
+      if (y > 200) white++;
+      const hi = Math.max(d[i]!, d[i + 1]!, d[i + 2]!);
+      sat += hi ? (hi - Math.min(d[i]!, d[i + 1]!, d[i + 2]!)) / hi : 0;
+      n++;
+    }
+    return { width: bitmap.width, height: bitmap.height, maxLuma: max, white: white / n, saturation: sat / n };
+  }, url);
+}
+
+const newestThumb = (wk: WebKitSession) => wk.execute<string | null>(() => document.querySelector('[data-testid="captured-thumb"]')?.getAttribute('data-photo-id') ?? null);
+
+/** Start Capture for one shot; resolves with the new photo's blob: URL once it is written, or with the notice shown instead. */
+export async function shoot(wk: WebKitSession): Promise<{ url: string } | { notice: string }> {
+  const before = await newestThumb(wk);
+  await wk.waitFor(() => wk.execute(() => !!document.querySelector('[data-testid="booth-stage"][data-capturing="false"]') && !!document.querySelector('[data-testid="start-capture"]:not([disabled])')), 'the booth idle', 30_000);
+  await wk.click('[data-testid="start-capture"]');
+  return wk.waitFor(
+    () =>
+      wk.execute((b: string | null) => {
+        const notice = document.querySelector('[data-testid="capture-black"], [data-testid="capture-failed"]');
+        const idle = document.querySelector('[data-testid="booth-stage"][data-capturing="false"]');
+        if (notice && idle) return { notice: notice.getAttribute('data-testid')! };
+        const t = document.querySelector('[data-testid="captured-thumb"]');
+        const img = t?.querySelector('img');
+        if (!t || t.getAttribute('data-photo-id') === b || !img?.src.startsWith('blob:')) return null;
+        return { url: img.src };
+      }, before),
+    'the new photo, or a notice',
+    60_000,
+  );
+}

@@ -1,0 +1,142 @@
+import { expect, test } from '@playwright/test';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { probe, soundLevel, videoFigures } from '../e2e/helpers/message';
+import { launchWebKit, type WebKitSession } from './harness/webkit';
+import { openWebKitBooth, pictureFigures, pressKey, shoot } from './harness/wkBooth';
+
+// The booth in WebKit (iPhone and iPad: every browser there is WebKit) with WebKit's own mock
+// camera and microphone (harness/webkit.ts, camera: true): a 1280×720 test card — black, a white
+// disc, a running timer in white text, colour bars — and a tone. It shows no face, so these checks
+// are of the camera's picture and sound: photos, the filter keys, video messages, and the faults
+// that must never leave a black photo or an empty file kept. One browser for the file, in order.
+test.describe.configure({ mode: 'default', timeout: 120_000 });
+
+let wk: WebKitSession;
+test.beforeAll(async ({ baseURL }) => {
+  test.setTimeout(120_000);
+  wk = await launchWebKit({ camera: true });
+  await openWebKitBooth(wk, `${baseURL}/photobooth`);
+});
+test.afterAll(async () => wk?.close());
+
+const clearFaults = () => wk.execute(() => window.__pbTest!.faults.clear());
+
+test('WebKit: a photo shows the camera’s picture (its white disc and text), and in grey after key 2', async () => {
+  const shot = await shoot(wk);
+  expect(shot, 'a photo, not a notice').toHaveProperty('url');
+  const colour = await pictureFigures(wk, (shot as { url: string }).url);
+  expect([colour.width, colour.height]).toEqual([1280, 720]);
+  expect(colour.maxLuma, 'not black').toBeGreaterThan(200);
+  expect(colour.white, 'the white disc and text').toBeGreaterThan(0.02);
+  expect(colour.saturation, 'the colour bars').toBeGreaterThan(0.01);
+
+  await pressKey(wk, '2');
+  await wk.waitFor(() => wk.execute(() => !!document.querySelector('[data-testid="filter-grayscale"][aria-checked="true"]')), 'key 2: the black-and-white filter chosen');
+  const grey = await pictureFigures(wk, ((await shoot(wk)) as { url: string }).url);
+  expect(grey.maxLuma, 'not black').toBeGreaterThan(200);
+  expect(grey.white, 'the white disc and text').toBeGreaterThan(0.02);
+  expect(grey.saturation, 'grey: no colour left').toBeLessThan(0.02);
+  await pressKey(wk, '1');
+});
+
+test('WebKit: a photo whose still reads black is taken again from the video; black every way, it is named and not kept', async () => {
+  // SIMULATED FAULT (test seam): the still (createImageBitmap of the <video>) comes back black.
+  await wk.execute(() => window.__pbTest!.faults.photoReadsBlack('still'));
+  try {
+    const retaken = await shoot(wk);
+    expect(retaken, 'a photo, not a notice').toHaveProperty('url');
+    const f = await pictureFigures(wk, (retaken as { url: string }).url);
+    expect(f.maxLuma, 'the camera’s picture, not black').toBeGreaterThan(200);
+    expect(f.white).toBeGreaterThan(0.02);
+
+    // SIMULATED FAULT: every upload a photo makes is black, while the preview shows the card.
+    await wk.execute(() => window.__pbTest!.faults.photoReadsBlack('every'));
+    const before = await wk.execute(() => document.querySelectorAll('[data-testid="captured-thumb"]').length);
+    const refused = await shoot(wk);
+    expect(refused).toEqual({ notice: 'capture-black' });
+    expect(await wk.text('[data-testid="capture-black"]')).toMatch(/black/);
+    expect(await wk.execute(() => document.querySelectorAll('[data-testid="captured-thumb"]').length), 'nothing kept').toBe(before);
+  } finally {
+    await clearFaults();
+  }
+});
+
+/** Records a message of about `seconds`, stops it with Space; resolves with what the booth shows then. */
+async function recordMessage(seconds: number): Promise<{ took: number; shown: 'review' | 'failed' }> {
+  await wk.waitFor(() => wk.execute(() => !!document.querySelector('[data-testid="message-record"]:not([disabled])')), 'Record a video message', 30_000);
+  // The recording's length as the page lived it: from the moment the booth shows it recording to
+  // the moment Space is pressed (WebDriver's round trips would add ~0.2 s to a clock kept here).
+  await wk.execute(() => {
+    const w = window as unknown as { __recAt?: number };
+    delete w.__recAt;
+    const seen = () => document.querySelector('[data-testid="message-live"][data-phase="recording"]') && (w.__recAt ??= performance.now());
+    new MutationObserver((_, o) => seen() && o.disconnect()).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  await wk.click('[data-testid="message-record"]');
+  await wk.waitFor(() => wk.execute((s: number) => new RegExp(`0:0[${s}-9]`).test(document.querySelector('[data-testid="message-timer"]')?.textContent ?? ''), seconds), `${seconds} s on the timer`, 40_000);
+  const took = await wk.execute<number>(() => {
+    const at = performance.now();
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true }));
+    return (at - (window as unknown as { __recAt: number }).__recAt) / 1000;
+  });
+  const shown = (await wk.waitFor(
+    () => wk.execute<string | null>(() => (document.querySelector('[data-testid="message-review"]') ? 'review' : document.querySelector('[data-testid="message-failed"]') ? 'failed' : null)),
+    'the review or the failure',
+    40_000,
+  )) as 'review' | 'failed';
+  return { took, shown };
+}
+
+test('WebKit: a video message is an MP4 with picture and sound, as long as the recording', async () => {
+  const { took, shown } = await recordMessage(5);
+  expect(shown).toBe('review');
+  expect(await wk.text('[data-testid="message-format"]')).toContain('MP4');
+  const b64 = await wk.executeAsync<string>(async () => {
+    const v = document.querySelector<HTMLVideoElement>('[data-testid="message-video"]')!;
+    const bytes = new Uint8Array(await (await fetch(v.src)).arrayBuffer());
+    let s = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(s);
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'pb-wk-message-'));
+  try {
+    const path = join(dir, 'message.mp4');
+    writeFileSync(path, Buffer.from(b64, 'base64'));
+    const p = probe(path);
+    const v = videoFigures(path);
+    console.log(`WebKit message: ${JSON.stringify(p)}; ${v.times.length} frames; recorded ${took.toFixed(2)} s; sound RMS ${soundLevel(path).toFixed(3)}`);
+    expect(p.video?.codec).toBe('h264');
+    expect(['aac', 'opus']).toContain(p.audio?.codec);
+    // Within 5 % when WebKit runs alone; the page's clock here starts at the recording shown on
+    // screen, after the encoders started, so a loaded machine reads up to ~0.3 s short of the file.
+    expect(Math.abs(p.duration - took) / took, `${p.duration} s for ${took.toFixed(2)} s recorded`).toBeLessThan(0.08);
+    // Frames all through it (the preview here draws a few frames a second: WebKitGTK on Xvfb, no GPU).
+    expect(v.times.length, 'frames').toBeGreaterThan(took);
+    expect(v.times.at(-1)!, 'the last frame near the end').toBeGreaterThan(took * 0.8);
+    expect(soundLevel(path), 'the microphone is heard').toBeGreaterThan(0.01);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  await wk.click('[data-testid="message-discard"]');
+});
+
+test('WebKit: a message whose file cannot be finished is named and not kept; so is one where no encoder is left', async () => {
+  // SIMULATED FAULT (test seam): the MP4's index is never written (the muxer's last write lost).
+  await wk.execute(() => window.__pbTest!.faults.messageNotFinished());
+  try {
+    expect((await recordMessage(2)).shown).toBe('failed');
+    expect(await wk.text('[data-testid="message-failed"]')).toMatch(/could not be recorded/);
+    expect(await wk.execute(() => document.querySelectorAll('[data-testid="message-kept"], [data-testid="message-review"]').length), 'nothing kept').toBe(0);
+  } finally {
+    await clearFaults();
+  }
+  // The encoders taken away (test seam): what is left is WebKitGTK's own MediaRecorder, which
+  // really makes empty files here; the booth tries it on a small canvas first, finds nothing
+  // recorded, and says no message could be made.
+  await wk.execute(() => window.__pbTest!.messageWithoutWebCodecs());
+  expect((await recordMessage(2).catch(() => ({ shown: 'failed' as const }))).shown).toBe('failed');
+  expect(await wk.text('[data-testid="message-failed"]')).toMatch(/could not be recorded/);
+  expect(await wk.execute(() => document.querySelectorAll('[data-testid="message-kept"], [data-testid="message-review"]').length), 'nothing kept').toBe(0);
+});
