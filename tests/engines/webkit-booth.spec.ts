@@ -122,8 +122,10 @@ test('WebKit: a video message is an MP4 with picture and sound, as long as the r
   await wk.click('[data-testid="message-discard"]');
 });
 
-test('WebKit: a message whose file cannot be finished is named and not kept; so is one where no encoder is left', async () => {
+test('WebKit: a message whose file cannot be finished is named and not kept', async () => {
   // SIMULATED FAULT (test seam): the MP4's index is never written (the muxer's last write lost).
+  // (WebKitGTK's own MediaRecorder makes empty files for real: the booth tries it on a small canvas
+  // before choosing it, finds nothing recorded, and records through WebCodecs instead.)
   await wk.execute(() => window.__pbTest!.faults.messageNotFinished());
   try {
     expect((await recordMessage(2)).shown).toBe('failed');
@@ -132,11 +134,4 @@ test('WebKit: a message whose file cannot be finished is named and not kept; so 
   } finally {
     await clearFaults();
   }
-  // The encoders taken away (test seam): what is left is WebKitGTK's own MediaRecorder, which
-  // really makes empty files here; the booth tries it on a small canvas first, finds nothing
-  // recorded, and says no message could be made.
-  await wk.execute(() => window.__pbTest!.messageWithoutWebCodecs());
-  expect((await recordMessage(2).catch(() => ({ shown: 'failed' as const }))).shown).toBe('failed');
-  expect(await wk.text('[data-testid="message-failed"]')).toMatch(/could not be recorded/);
-  expect(await wk.execute(() => document.querySelectorAll('[data-testid="message-kept"], [data-testid="message-review"]').length), 'nothing kept').toBe(0);
 });
