@@ -1,18 +1,21 @@
+import { drawableTextureSide } from './drawable';
+
 /**
- * The camera frame as the pipeline's source texture. A frame larger than the GPU's
- * MAX_TEXTURE_SIZE is scaled down to fit first (never a black picture).
+ * The camera frame as the pipeline's source texture. A frame larger than the GPU really draws
+ * (./drawable.ts: at most 4096 px, whatever MAX_TEXTURE_SIZE says) is scaled down to fit first
+ * (never a black picture).
  */
 export class SourceTexture {
   readonly texture: WebGLTexture | null;
   width = 0;
   height = 0;
-  /** The largest texture side this GPU takes (a larger upload fails: a black picture). */
+  /** The largest texture side used here (./drawable.ts; a larger upload can fail: a black picture, or a crash). */
   readonly maxSize: number;
   /** Where a frame too large for a texture is scaled down first. */
   private downscale: OffscreenCanvas | null = null;
 
   constructor(private gl: WebGL2RenderingContext) {
-    this.maxSize = (gl.getParameter(gl.MAX_TEXTURE_SIZE) as number) || 4096;
+    this.maxSize = drawableTextureSide(gl);
     this.texture = gl.createTexture();
     gl.bindTexture(gl.TEXTURE_2D, this.texture);
     gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);

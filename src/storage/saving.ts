@@ -3,6 +3,7 @@ import { capturedPhotosAtom, type CapturedPhoto } from '../state/session';
 import type { Store } from '../state/store';
 import { DEFAULT_STRIP_SETTINGS, type StripSettings } from '../features/strip/meta';
 import { stripSettingsAtom, type StorageStatus } from '../features/strip/state';
+import { keepAcrossVisits } from './persist';
 import { loadSession, savePhotos, saveSettings, SESSION_CHANNEL, StorageFullError } from './sessionStore';
 
 export function failureStatus(error: unknown): StorageStatus {
@@ -70,6 +71,7 @@ export function followSaves(
     const wrote = await savePhotos(list, known);
     for (const p of list) known.add(p.id);
     photoRoll.saved(store, list.map((p) => p.id));
+    if (wrote && list.length) void keepAcrossVisits();
     return wrote;
   });
   // The settings last written or read (null: none yet, so what is in the store now is written).

@@ -1,3 +1,5 @@
+import { Output } from 'mediabunny';
+import { detectMessageSupport } from '../features/message/support';
 import type { FaceTracker } from '../features/vision/faceTracker';
 
 type Call = (method: string, ...rest: unknown[]) => Promise<unknown>;
@@ -39,7 +41,8 @@ type PhotoPipeline = { renderPhoto(frame: unknown, pass: unknown, upload: () => 
  * - photoReadsBlack('every'): as well, every upload a photo makes is black (the preview's own
  *   uploads are untouched): no way left to read the camera for a photo.
  * - messageNotFinished(): a WebCodecs message's MP4 is never finished (its index not written),
- *   as when the muxer's last write fails. (WebKitGTK's MediaRecorder makes empty files for real.)
+ *   as when the muxer's last write fails; on MediaRecorder's path every piece comes empty (as
+ *   WebKitGTK's MediaRecorder's do for real).
  */
 const undo: (() => void)[] = [];
 
@@ -51,7 +54,7 @@ function blackBitmap(width: number, height: number): Promise<ImageBitmap> {
   return createImageBitmap(canvas);
 }
 
-export function photoReadsBlack(mode: 'still' | 'every', pipeline: PhotoPipeline | null): void {
+function photoReadsBlack(mode: 'still' | 'every', pipeline: PhotoPipeline | null): void {
   const real = window.createImageBitmap;
   const patched = ((source: ImageBitmapSource, ...rest: unknown[]) =>
     source instanceof HTMLVideoElement ? blackBitmap(source.videoWidth, source.videoHeight) : (real as (...a: unknown[]) => Promise<ImageBitmap>)(source, ...rest)) as typeof createImageBitmap;
@@ -71,14 +74,34 @@ export function photoReadsBlack(mode: 'still' | 'every', pipeline: PhotoPipeline
   }
 }
 
-export function messageNotFinished(output: { prototype: { finalize(): Promise<void> } }): void {
+function messageNotFinished(output: { prototype: { finalize(): Promise<void> } }): void {
   const finalize = output.prototype.finalize;
   output.prototype.finalize = async function () {
     /* the index is never written */
   };
   undo.push(() => (output.prototype.finalize = finalize));
+  // MediaRecorder's path: every piece it hands over is empty (as WebKitGTK's recorder does for real).
+  if (typeof MediaRecorder === 'undefined') return;
+  const start = MediaRecorder.prototype.start;
+  MediaRecorder.prototype.start = function (this: MediaRecorder, ...args: [number?]) {
+    const heard = this.ondataavailable;
+    this.ondataavailable = (e: BlobEvent) => heard?.call(this, new BlobEvent('dataavailable', { data: new Blob([], { type: e.data.type }) }));
+    return start.apply(this, args);
+  };
+  undo.push(() => (MediaRecorder.prototype.start = start));
 }
 
-export function clearMediaFaults(): void {
+function clearMediaFaults(): void {
   for (const u of undo.splice(0).reverse()) u();
 }
+
+/** The seam's media faults, on the booth's pipeline while there is one. */
+export const mediaFaults = (pipeline: () => unknown) => ({
+  photoReadsBlack: (mode: 'still' | 'every') => photoReadsBlack(mode, pipeline() as PhotoPipeline | null),
+  // The way messages are made is asked first, of the real encoders and recorder (it is asked once a page).
+  messageNotFinished: async () => {
+    await detectMessageSupport();
+    messageNotFinished(Output as unknown as { prototype: { finalize(): Promise<void> } });
+  },
+  clear: clearMediaFaults,
+});

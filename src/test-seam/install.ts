@@ -25,8 +25,7 @@ import { PLAIN_STYLE } from '../features/styles/state';
 import { previewScale } from '../features/styles/entry';
 import { timeBackgroundPasses } from './backgroundTiming';
 import { DEFAULT_BACKGROUND, type BackgroundKind } from '../features/background/meta';
-import { clearMediaFaults, holdFaceReplies, messageNotFinished, photoReadsBlack } from './faults';
-import { Output } from 'mediabunny';
+import { holdFaceReplies, mediaFaults } from './faults';
 import { glWatch, installGlWatch, resetGlWatch } from './glWatch';
 import { SEND_TIMES, type SendTimes } from '../features/send/flow';
 import { QrReader } from '../features/send/qrReader';
@@ -215,11 +214,9 @@ const api = {
   /** The scale the preview draws a style at now (1 until measuring lowered it). */
   stylePreviewScale: (id: string): number => previewScale.scaleFor(id),
   /** SIMULATED FAULTS of reading and writing media (./faults.ts), until cleared. */
-  faults: {
-    photoReadsBlack: (mode: 'still' | 'every') => photoReadsBlack(mode, renderer()?.pipeline as never),
-    messageNotFinished: () => messageNotFinished(Output as never),
-    clear: clearMediaFaults,
-  },
+  faults: mediaFaults(() => renderer()?.pipeline ?? null),
+  /** The booth's camera opened again (a test camera installed over getUserMedia after the page asked for its own). */
+  reopenCamera: () => currentBoothSession()?.camera.open() ?? Promise.resolve(),
   /** Messages as a browser without WebCodecs makes them (MediaRecorder), from the next one on. */
   messageWithoutWebCodecs(): void {
     // As a browser without them: the encoders gone, and what was probed with them forgotten.

@@ -126,7 +126,7 @@ test('WebKit: a message whose file cannot be finished is named and not kept', as
   // SIMULATED FAULT (test seam): the MP4's index is never written (the muxer's last write lost).
   // (WebKitGTK's own MediaRecorder makes empty files for real: the booth tries it on a small canvas
   // before choosing it, finds nothing recorded, and records through WebCodecs instead.)
-  await wk.execute(() => window.__pbTest!.faults.messageNotFinished());
+  await wk.executeAsync(() => window.__pbTest!.faults.messageNotFinished());
   try {
     expect((await recordMessage(2)).shown).toBe('failed');
     expect(await wk.text('[data-testid="message-failed"]')).toMatch(/could not be recorded/);

@@ -25,7 +25,7 @@ export function mjpegFrames(path: string): Buffer[] {
   return frames;
 }
 
-function preload(frames: string[], width: number, height: number) {
+export function preload(frames: string[], width: number, height: number) {
   const images = frames.map((src) => Object.assign(new Image(), { src }));
   let shown: HTMLImageElement | null = null;
   /** Held: the camera shows its last picture and sends no new one (a frozen booth test). */
@@ -81,6 +81,11 @@ function preload(frames: string[], width: number, height: number) {
 export async function useClipCamera(page: Page, clipName = 'face-640x480.mjpeg', size = { width: 640, height: 480 }): Promise<void> {
   const frames = mjpegFrames(clip(clipName)).map((f) => `data:image/jpeg;base64,${f.toString('base64')}`);
   await page.evaluateOnNewDocument(preload, frames, size.width, size.height);
+}
+
+/** The clip's frames as data: URLs, for `preload` (WebDriver classic has no preload script: WebKit's page runs it itself). */
+export function clipFrameUrls(clipName = 'face-640x480.mjpeg'): string[] {
+  return mjpegFrames(clip(clipName)).map((f) => `data:image/jpeg;base64,${f.toString('base64')}`);
 }
 
 /** Holds a picture (PNG bytes) up to the camera, or takes it away (null). */

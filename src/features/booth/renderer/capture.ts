@@ -63,11 +63,9 @@ export async function captureWithPipeline<X>(
       let again = () => render(fromStill);
       if (readsBlack(pixels)) {
         // Black through the still: taken again the way the preview reads the camera (the <video>
-        // uploaded as it is), read back at once rather than through a pixel buffer. Black both
-        // ways while the preview showed a picture: nothing is kept.
-        check();
-        // A loaded WebKit gave black from both while the camera had no frame ready to upload: up
-        // to VIDEO_TRIES, each after the video's next frame.
+        // uploaded as it is), read back at once rather than through a pixel buffer, up to
+        // VIDEO_TRIES times, each after the video's next frame (a loaded WebKit gave black both
+        // ways for a first photo). Black every way while the preview showed a picture: nothing is kept.
         const fromVideo = () => pipeline.uploadFrame(video, width, height);
         again = () => render(fromVideo, 'now');
         for (let i = 0; i < VIDEO_TRIES && readsBlack(pixels); i++) {

@@ -1,0 +1,107 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { builtinTemplate } from '../../src/features/strip/template/builtins';
+import { photoLayers } from '../../src/features/strip/template/model';
+import { tr } from '../e2e/i18n';
+import { decodeJpeg } from '../e2e/helpers/designs';
+import { launchWebKit, type WebKitSession } from './harness/webkit';
+import { openWebKitBooth } from './harness/wkBooth';
+import { downloaded, watchDownloads } from './harness/wkDownloads';
+
+// A sequence in WebKit with its mock camera (harness/webkit.ts, camera: true): two shots with
+// motion on, a retake of one, the print-size strip JPG with a photo in each slot, and the boomerang
+// (MP4 where this WebKit's H.264 encoder really encodes, else GIF, said plainly), read by ffprobe.
+test.describe.configure({ timeout: 150_000 });
+
+let wk: WebKitSession;
+test.beforeAll(async () => {
+  wk = await launchWebKit({ camera: true });
+});
+test.afterAll(async () => wk?.close());
+
+const select = (testId: string, value: string) =>
+  wk.execute(
+    (id: string, v: string) => {
+      const s = document.querySelector<HTMLSelectElement>(`[data-testid="${id}"]`)!;
+      s.value = v;
+      s.dispatchEvent(new Event('change', { bubbles: true }));
+    },
+    testId,
+    value,
+  );
+const thumbIds = () => wk.execute<string[]>(() => [...document.querySelectorAll('[data-testid="captured-thumb"]')].map((t) => t.getAttribute('data-photo-id') ?? ''));
+const idle = () => wk.waitFor(() => wk.execute(() => !!document.querySelector('[data-testid="booth-stage"][data-capturing="false"]') && !!document.querySelector('[data-testid="start-capture"]:not([disabled])')), 'the booth idle', 60_000);
+
+/** Spread of a 5×5 grid over a slot: a photo is there when the samples differ clearly (not a flat fill). */
+function spreadIn(img: { width: number; height: number; data: ArrayLike<number> }, box: { x: number; y: number; w: number; h: number }): number {
+  const sums: number[] = [];
+  for (let i = 1; i < 6; i++) {
+    for (let j = 1; j < 6; j++) {
+      const x = Math.min(img.width - 1, Math.round((box.x + (box.w * i) / 6) * img.width));
+      const y = Math.min(img.height - 1, Math.round((box.y + (box.h * j) / 6) * img.height));
+      const k = (y * img.width + x) * 4;
+      sums.push(img.data[k]! + img.data[k + 1]! + img.data[k + 2]!);
+    }
+  }
+  return Math.max(...sums) - Math.min(...sums);
+}
+
+test('WebKit: two shots with motion, a retake, the strip JPG with a photo in each slot, and a boomerang ffprobe decodes', async ({ baseURL }) => {
+  await openWebKitBooth(wk, `${baseURL}/photobooth`);
+  await wk.waitFor(() => wk.execute(() => !!document.querySelector('[data-testid="motion-on"]:not([disabled])')), 'the motion setting', 15_000);
+  if (!(await wk.execute(() => document.querySelector<HTMLInputElement>('[data-testid="motion-on"]')!.checked))) await wk.click('[data-testid="motion-on"]');
+  await select('shot-count', '2');
+  await select('countdown', '0');
+  await idle();
+  await wk.click('[data-testid="start-capture"]');
+  await wk.waitFor(async () => (await thumbIds()).length === 2, 'two photos', 90_000);
+  await idle();
+  await wk.waitFor(() => wk.execute(() => document.querySelectorAll('[data-testid="motion-loop"]').length === 2), 'both shots kept a burst', 60_000);
+
+  // A retake of the first photo: tapping it takes it again; the other stays.
+  const [first, second] = await thumbIds();
+  await wk.click('[data-testid="retake-1"]');
+  await wk.waitFor(async () => {
+    const ids = await thumbIds();
+    return ids.length === 2 && !ids.includes(first!) && ids.includes(second!);
+  }, 'the first photo retaken, the second kept', 90_000);
+  await idle();
+
+  await wk.click('[data-testid="to-preview"]');
+  await wk.waitFor(() => wk.execute(() => document.querySelector('[data-testid="strip-canvas"]')?.getAttribute('data-drawn-layout') === 'classic'), 'the strip drawn', 30_000);
+  await watchDownloads(wk);
+  await wk.execute((label: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === label)!.click(), tr('en', 'strip.downloadJpg'));
+  const strip = await downloaded(wk, 0);
+  expect(strip.name).toMatch(/\.jpg$/);
+  const img = decodeJpeg(strip.bytes);
+  expect([img.width, img.height]).toEqual([1200, 3600]);
+  for (const [i, slot] of photoLayers(builtinTemplate('classic', 2, '#ffffff')).entries()) {
+    expect(spreadIn(img, slot), `strip slot ${i + 1} holds a photo`).toBeGreaterThan(40);
+  }
+
+  await wk.waitFor(() => wk.execute(() => !!document.querySelector('[data-testid="motion-panel"][data-format="mp4"], [data-testid="motion-panel"] .hint')), 'the boomerang’s format', 30_000);
+  const format = await wk.execute<string>(() => document.querySelector('[data-testid="motion-panel"]')!.getAttribute('data-format')!);
+  const hint = await wk.execute<string>(() => document.querySelector('[data-testid="motion-panel"] .hint')?.textContent ?? '');
+  if (format === 'gif') expect([tr('en', 'motion.mp4Why.noH264'), tr('en', 'motion.mp4Why.noWebCodecs')]).toContain(hint);
+  else expect(format).toBe('mp4');
+  await wk.click('[data-testid="motion-save-1"]');
+  const boomerang = await downloaded(wk, 1);
+  expect(boomerang.name).toMatch(new RegExp(`-boomerang-1\\.${format}$`));
+  const dir = mkdtempSync(join(tmpdir(), 'pb-wk-motion-'));
+  try {
+    const file = join(dir, boomerang.name);
+    writeFileSync(file, boomerang.bytes);
+    const probe = JSON.parse(execFileSync('/usr/bin/ffprobe', ['-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,nb_read_frames', '-of', 'json', file], { encoding: 'utf8' })) as {
+      streams: { codec_name: string; nb_read_frames: string }[];
+    };
+    console.log(`WebKit boomerang: ${boomerang.name}`, probe.streams[0], hint);
+    expect(probe.streams[0]?.codec_name).toBe(format === 'mp4' ? 'h264' : 'gif');
+    expect(Number(probe.streams[0]?.nb_read_frames), 'decoded frames').toBeGreaterThan(1);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  expect(await wk.errors()).toEqual([]);
+});
