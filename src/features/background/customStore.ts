@@ -1,4 +1,5 @@
 import { databaseOnce, isNewerFormat, StorageFullError, storeRequest } from '../../lib/idb';
+import { forIdb, fromIdb } from '../../lib/idbBlobs';
 import { CUSTOM_MAX_SIDE } from './meta';
 import { PictureTooLargeError, type PictureReader } from './picture';
 
@@ -89,7 +90,8 @@ async function normalise(file: Blob, reader: PictureReader): Promise<{ bitmap: I
 export async function keepCustomBackdrop(file: Blob, reader: PictureReader): Promise<ImageBitmap> {
   const { bitmap, blob } = await normalise(file, reader);
   try {
-    const record: StoredPicture = { blob, width: bitmap.width, height: bitmap.height };
+    // The picture as bytes where this browser keeps no Blob here (src/lib/idbBlobs.ts), read before the transaction.
+    const record = await forIdb({ blob, width: bitmap.width, height: bitmap.height } satisfies StoredPicture);
     await run('readwrite', (store) => store.put(record, KEY));
   } catch (e) {
     const full = e instanceof StorageFullError || (e as { name?: string } | null)?.name === 'QuotaExceededError';
@@ -103,7 +105,7 @@ const isStoredPicture = (x: unknown): x is StoredPicture => typeof x === 'object
 /** The kept picture, decoded; null when there is none, or it cannot be read (never throws). */
 export async function readCustomBackdrop(): Promise<ImageBitmap | null> {
   try {
-    const record = await run<unknown>('readonly', (store) => store.get(KEY));
+    const record = fromIdb(await run<unknown>('readonly', (store) => store.get(KEY)));
     if (record === undefined) return null;
     // A newer version's record (its own format) is that version's: left as it is, not used here.
     if (isNewerFormat(record, 1)) return null;

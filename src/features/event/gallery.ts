@@ -1,4 +1,5 @@
 import { databaseOnce, idbDone, idbRequest, requestError } from '../../lib/idb';
+import { forIdb, fromIdb } from '../../lib/idbBlobs';
 import { exportBaseName } from '../strip/export';
 import { GALLERY_DB, GALLERY_STORE, SLIDE_MS } from './meta';
 
@@ -88,10 +89,11 @@ export async function addStrip(
   height: number,
   { hidden = false, createdAt = Date.now(), kind = 'strip', seconds = 0 }: { hidden?: boolean; createdAt?: number; kind?: ItemKind; seconds?: number } = {},
 ): Promise<GalleryStrip> {
-  const db = await openGallery();
   const strip: GalleryStrip = { id: `${createdAt.toString(36)}-${Math.random().toString(36).slice(2, 8)}`, createdAt, kind, blob, width, height, seconds, hidden };
+  // Its picture as bytes where this browser keeps no Blob here (src/lib/idbBlobs.ts), read before the transaction.
+  const [db, record] = await Promise.all([openGallery(), forIdb(strip)]);
   const tx = db.transaction(GALLERY_STORE, 'readwrite');
-  tx.objectStore(GALLERY_STORE).add(strip);
+  tx.objectStore(GALLERY_STORE).add(record);
   await idbDone(tx);
   changed();
   return strip;
@@ -109,7 +111,7 @@ export const byTaken = (a: { createdAt: number; id: string }, b: { createdAt: nu
 export async function listStrips(): Promise<GalleryStrip[]> {
   const db = await openGallery();
   const all = await idbRequest(db.transaction(GALLERY_STORE, 'readonly').objectStore(GALLERY_STORE).getAll() as IDBRequest<unknown[]>);
-  return all.filter(isStrip).map(withHidden).sort(byTaken);
+  return all.map(fromIdb).filter(isStrip).map(withHidden).sort(byTaken);
 }
 
 /** A record of the gallery without its picture: its key, when it was taken, its JPG's size. */
@@ -133,7 +135,8 @@ const keyOf = (id: string, value: unknown): StripKey => {
 
 /**
  * Every record, whole or damaged, in the evening's order, read with a cursor one record at a time:
- * no picture is read (a record's Blob is only a handle to the browser's copy).
+ * no picture is read (a record's Blob is only a handle to the browser's copy; where it is kept
+ * as bytes, each record's bytes are let go as the cursor moves on).
  */
 export async function listStripKeys(): Promise<StripKey[]> {
   const db = await openGallery();
@@ -143,7 +146,7 @@ export async function listStripKeys(): Promise<StripKey[]> {
     req.onsuccess = () => {
       const cursor = req.result;
       if (!cursor) return resolve();
-      if (typeof cursor.primaryKey === 'string') keys.push(keyOf(cursor.primaryKey, cursor.value));
+      if (typeof cursor.primaryKey === 'string') keys.push(keyOf(cursor.primaryKey, fromIdb(cursor.value)));
       cursor.continue();
     };
     req.onerror = () => reject(requestError(req));
@@ -167,7 +170,7 @@ export class DamagedStripError extends Error {
  */
 export async function readStripBlob(id: string): Promise<Blob | null> {
   const db = await openGallery();
-  const found = await idbRequest(db.transaction(GALLERY_STORE, 'readonly').objectStore(GALLERY_STORE).get(id) as IDBRequest<unknown>);
+  const found = fromIdb(await idbRequest(db.transaction(GALLERY_STORE, 'readonly').objectStore(GALLERY_STORE).get(id) as IDBRequest<unknown>));
   if (found === undefined) return null;
   if (!isStrip(found)) throw new DamagedStripError(`strip ${id} is damaged`);
   return found.blob;
@@ -179,7 +182,8 @@ export async function setStripHidden(id: string, hidden: boolean): Promise<void>
   const tx = db.transaction(GALLERY_STORE, 'readwrite');
   const store = tx.objectStore(GALLERY_STORE);
   const found = await idbRequest(store.get(id) as IDBRequest<unknown>);
-  if (isStrip(found)) store.put({ ...found, hidden });
+  // Written back as it was read (its picture a Blob or bytes, as kept): only the flag changes.
+  if (isStrip(fromIdb(found))) store.put({ ...(found as GalleryStrip), hidden });
   await idbDone(tx);
   changed();
 }

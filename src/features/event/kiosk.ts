@@ -4,6 +4,7 @@
  * no: where a feature is missing (Wake Lock in an older Safari, full screen on an iPhone) the booth
  * works the same, only less kiosk-like.
  */
+import { canFullscreen } from './support';
 
 /**
  * Keeps the screen on (Wake Lock) until the returned function is called. The browser drops the
@@ -48,7 +49,7 @@ const keyboardLock = (): KeyboardLock | undefined => (navigator as Navigator & {
 export async function enterFullscreen(): Promise<void> {
   try {
     const root = document.documentElement;
-    if (!document.fullscreenElement && root.requestFullscreen) await root.requestFullscreen({ navigationUI: 'hide' });
+    if (!document.fullscreenElement && canFullscreen()) await root.requestFullscreen({ navigationUI: 'hide' });
     await keyboardLock()?.lock?.(['Escape']);
   } catch {
     /* refused or unsupported: the booth runs in the window */

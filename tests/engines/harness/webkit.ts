@@ -71,6 +71,8 @@ export interface WebKitSession {
   newWindow(): Promise<string>;
   /** Makes the window with this handle the one commands go to. */
   switchTo(handle: string): Promise<void>;
+  /** Moves and sizes the current window (screen pixels, its frame included); gives where it ended up. */
+  windowRect(rect?: { x?: number; y?: number; width?: number; height?: number }): Promise<{ x: number; y: number; width: number; height: number }>;
   /** The viewport as a PNG. */
   screenshot(): Promise<Buffer>;
   /** Polls `fn` until it returns something truthy; throws `what` with the last value on timeout. */
@@ -200,6 +202,7 @@ export async function launchWebKit({ width = 1280, height = 800, camera = false 
       async switchTo(handle) {
         await call('POST', `${s}/window`, { handle });
       },
+      windowRect: (rect) => (rect ? call('POST', `${s}/window/rect`, rect) : call('GET', `${s}/window/rect`)),
       screenshot: async () => Buffer.from(await call<string>('GET', `${s}/screenshot`), 'base64'),
       async waitFor(fn, what, timeoutMs = 15_000) {
         const deadline = Date.now() + timeoutMs;

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { useI18n } from '../../../i18n/I18nProvider';
 import { slideMs, type GalleryStrip } from '../gallery';
 import { keepScreenOn } from '../kiosk';
 import { EVENT_SETTINGS_KEY, type EventSettings } from '../meta';
 import { readEventSettings } from '../settings';
+import { canFullscreen } from '../support';
 import { slideshowItems } from '../slides';
 import { useGallery } from './useGallery';
 import { useObjectUrl } from '../../../components/useObjectUrl';
@@ -41,10 +42,13 @@ function useFullscreen(): boolean {
   return full;
 }
 
+/** Whether full screen is there does not change while the page runs. */
+const noChange = () => () => {};
+
 /** Asks for full screen (granted only during a click or a key press); a no leaves the window as it is. */
 function askFullscreen(): void {
   const root = document.documentElement;
-  if (document.fullscreenElement || !root.requestFullscreen) return;
+  if (document.fullscreenElement || !canFullscreen()) return;
   root.requestFullscreen({ navigationUI: 'hide' }).catch(() => undefined);
 }
 
@@ -92,6 +96,8 @@ export function ShowScreen() {
   const { strips } = useGallery();
   const settings = useEventSettings();
   const full = useFullscreen();
+  // Asked of the browser once the page runs (the prerendered page offers no button).
+  const fullscreenHere = useSyncExternalStore(noChange, canFullscreen, () => false);
   const { slides, current } = useSlides(strips);
   const url = useObjectUrl(useStripBlob(current));
 
@@ -133,7 +139,7 @@ export function ShowScreen() {
           <p>{t('event.show.waiting')}</p>
         </div>
       )}
-      {!full && (
+      {!full && fullscreenHere && (
         <button type="button" className="event-show-full" onClick={onButton} aria-keyshortcuts="F" data-testid="event-show-fullscreen">
           {t('event.show.fullScreen')}
         </button>

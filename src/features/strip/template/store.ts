@@ -8,6 +8,7 @@ import { atom } from 'jotai';
 import * as v from 'valibot';
 import { LAYOUTS } from '../layouts';
 import { databaseOnce, isNewerFormat, storeRequest } from '../../../lib/idb';
+import { forIdb, fromIdb } from '../../../lib/idbBlobs';
 import { parseTemplate, picturesUsed, type Template } from './model';
 
 export interface SavedDesign {
@@ -63,7 +64,7 @@ export function readRecord(raw: unknown): SavedDesign | null {
 export async function listDesigns(): Promise<SavedDesign[]> {
   try {
     const all = await run<unknown[]>('readonly', (s) => s.getAll());
-    return all.flatMap((r) => readRecord(r) ?? []).sort((a, b) => b.savedAt - a.savedAt);
+    return all.flatMap((r) => readRecord(fromIdb(r)) ?? []).sort((a, b) => b.savedAt - a.savedAt);
   } catch {
     return [];
   }
@@ -73,7 +74,9 @@ export async function listDesigns(): Promise<SavedDesign[]> {
 export async function saveDesign(design: SavedDesign): Promise<void> {
   const pictures = Object.fromEntries(picturesUsed(design.template).flatMap((k) => (design.pictures[k] ? [[k, design.pictures[k]]] : [])));
   const record: DesignRecord = { id: design.template.id, v: RECORD_FORMAT, template: design.template, pictures, savedAt: design.savedAt };
-  await run('readwrite', (s) => s.put(record));
+  // Its pictures as bytes where this browser keeps no Blob here (src/lib/idbBlobs.ts), read before the transaction.
+  const stored = await forIdb(record);
+  await run('readwrite', (s) => s.put(stored));
 }
 
 export async function deleteDesign(id: string): Promise<void> {
