@@ -31,7 +31,7 @@ export function holdFaceReplies(tracker: FaceTracker): { release(): Promise<numb
   };
 }
 
-type PhotoPipeline = { renderPhoto(frame: unknown, pass: unknown, upload: () => void, alive: () => boolean): Promise<unknown>; uploadFrame(s: TexImageSource, w: number, h: number): void };
+type PhotoPipeline = { renderPhoto(frame: unknown, pass: unknown, upload: () => void, alive: () => boolean, read?: 'async' | 'now'): Promise<unknown>; uploadFrame(s: TexImageSource, w: number, h: number): void };
 
 /**
  * SIMULATED FAULTS (test build only) of the engines' ways of reading and writing media, for the
@@ -62,13 +62,12 @@ function photoReadsBlack(mode: 'still' | 'every', pipeline: PhotoPipeline | null
   undo.push(() => (window.createImageBitmap = real));
   if (mode === 'every' && pipeline) {
     const render = pipeline.renderPhoto;
-    const black = document.createElement('canvas');
-    pipeline.renderPhoto = function (frame, pass, upload, alive) {
+    pipeline.renderPhoto = function (frame, pass, upload, alive, read) {
       const { outputWidth: w, outputHeight: h } = frame as { outputWidth: number; outputHeight: number };
-      Object.assign(black, { width: w, height: h });
-      black.getContext('2d')!.fillRect(0, 0, w, h);
+      // Opaque black pixels (an ImageData: WebKit drops the upload of a canvas not yet painted).
+      const black = new ImageData(new Uint8ClampedArray(w * h * 4).map((_, i) => (i % 4 === 3 ? 255 : 0)), w, h);
       void upload; // the photo's own upload is not made: a black one stands in
-      return render.call(this, frame, pass, () => this.uploadFrame(black, w, h), alive);
+      return render.call(this, frame, pass, () => this.uploadFrame(black, w, h), alive, read);
     };
     undo.push(() => (pipeline.renderPhoto = render));
   }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { probe, soundLevel, videoFigures } from '../e2e/helpers/message';
 import { launchWebKit, type WebKitSession } from './harness/webkit';
-import { openWebKitBooth, pictureFigures, pressKey, shoot } from './harness/wkBooth';
+import { openWebKitBooth, pictureFigures, pressKey, shoot, type PictureFigures } from './harness/wkBooth';
 
 // The booth in WebKit (iPhone and iPad: every browser there is WebKit) with WebKit's own mock
 // camera and microphone (harness/webkit.ts, camera: true): a 1280×720 test card — black, a white
@@ -21,12 +21,14 @@ test.beforeAll(async ({ baseURL }) => {
 });
 test.afterAll(async () => wk?.close());
 
+/** The first photo's figures: which way up the card is (its colour bars below the middle). */
+let upright: PictureFigures | null = null;
 const clearFaults = () => wk.execute(() => window.__pbTest!.faults.clear());
 
 test('WebKit: a photo shows the camera’s picture (its white disc and text), and in grey after key 2', async () => {
   const shot = await shoot(wk);
   expect(shot, 'a photo, not a notice').toHaveProperty('url');
-  const colour = await pictureFigures(wk, (shot as { url: string }).url);
+  const colour = (upright = await pictureFigures(wk, (shot as { url: string }).url));
   expect([colour.width, colour.height]).toEqual([1280, 720]);
   expect(colour.maxLuma, 'not black').toBeGreaterThan(200);
   expect(colour.white, 'the white disc and text').toBeGreaterThan(0.02);
@@ -50,6 +52,10 @@ test('WebKit: a photo whose still reads black is taken again from the video; bla
     const f = await pictureFigures(wk, (retaken as { url: string }).url);
     expect(f.maxLuma, 'the camera’s picture, not black').toBeGreaterThan(200);
     expect(f.white).toBeGreaterThan(0.02);
+    // The right way up, as a photo taken the usual way (the retake reads the camera another way):
+    // the card's colour bars below its middle.
+    expect(upright!.colourY, 'the usual photo: colour bars below the middle').toBeGreaterThan(0.55);
+    expect(f.colourY, 'the retaken photo: colour bars below the middle').toBeGreaterThan(0.55);
 
     // SIMULATED FAULT: every upload a photo makes is black, while the preview shows the card.
     await wk.execute(() => window.__pbTest!.faults.photoReadsBlack('every'));

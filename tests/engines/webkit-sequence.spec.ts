@@ -35,18 +35,24 @@ const select = (testId: string, value: string) =>
 const thumbIds = () => wk.execute<string[]>(() => [...document.querySelectorAll('[data-testid="captured-thumb"]')].map((t) => t.getAttribute('data-photo-id') ?? ''));
 const idle = () => wk.waitFor(() => wk.execute(() => !!document.querySelector('[data-testid="booth-stage"][data-capturing="false"]') && !!document.querySelector('[data-testid="start-capture"]:not([disabled])')), 'the booth idle', 60_000);
 
-/** Spread of a 5×5 grid over a slot: a photo is there when the samples differ clearly (not a flat fill). */
-function spreadIn(img: { width: number; height: number; data: ArrayLike<number> }, box: { x: number; y: number; w: number; h: number }): number {
-  const sums: number[] = [];
-  for (let i = 1; i < 6; i++) {
-    for (let j = 1; j < 6; j++) {
-      const x = Math.min(img.width - 1, Math.round((box.x + (box.w * i) / 6) * img.width));
-      const y = Math.min(img.height - 1, Math.round((box.y + (box.h * j) / 6) * img.height));
+/**
+ * A slot of the strip holds the mock camera's card: mostly black (not the strip's white paper) with
+ * its white disc, line or text somewhere in it (not a black photo).
+ */
+function cardIn(img: { width: number; height: number; data: ArrayLike<number> }, box: { x: number; y: number; w: number; h: number }): { mean: number; max: number } {
+  let sum = 0;
+  let max = 0;
+  let n = 0;
+  for (let y = Math.round(box.y * img.height); y < Math.round((box.y + box.h) * img.height); y += 2) {
+    for (let x = Math.round(box.x * img.width); x < Math.round((box.x + box.w) * img.width); x += 2) {
       const k = (y * img.width + x) * 4;
-      sums.push(img.data[k]! + img.data[k + 1]! + img.data[k + 2]!);
+      const luma = 0.299 * img.data[k]! + 0.587 * img.data[k + 1]! + 0.114 * img.data[k + 2]!;
+      sum += luma;
+      max = Math.max(max, luma);
+      n++;
     }
   }
-  return Math.max(...sums) - Math.min(...sums);
+  return { mean: sum / n, max };
 }
 
 test('WebKit: two shots with motion, a retake, the strip JPG with a photo in each slot, and a boomerang ffprobe decodes', async ({ baseURL }) => {
@@ -79,7 +85,9 @@ test('WebKit: two shots with motion, a retake, the strip JPG with a photo in eac
   const img = decodeJpeg(strip.bytes);
   expect([img.width, img.height]).toEqual([1200, 3600]);
   for (const [i, slot] of photoLayers(builtinTemplate('classic', 2, '#ffffff')).entries()) {
-    expect(spreadIn(img, slot), `strip slot ${i + 1} holds a photo`).toBeGreaterThan(40);
+    const card = cardIn(img, slot);
+    expect(card.mean, `strip slot ${i + 1} holds the dark card, not the paper`).toBeLessThan(100);
+    expect(card.max, `strip slot ${i + 1}: the card's white, not a black photo`).toBeGreaterThan(200);
   }
 
   await wk.waitFor(() => wk.execute(() => !!document.querySelector('[data-testid="motion-panel"][data-format="mp4"], [data-testid="motion-panel"] .hint')), 'the boomerang’s format', 30_000);

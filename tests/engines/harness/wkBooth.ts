@@ -41,6 +41,8 @@ export interface PictureFigures {
   maxLuma: number;
   white: number;
   saturation: number;
+  /** Where the strongly coloured pixels sit, as a fraction of the height (the card's colour bars: below the middle, the right way up); -1 with none. */
+  colourY: number;
 }
 
 /** Figures of a picture (an <img>'s blob: URL or a Blob URL), decoded in the page. */
@@ -55,15 +57,22 @@ export function pictureFigures(wk: WebKitSession, url: string): Promise<PictureF
     let white = 0;
     let sat = 0;
     let n = 0;
+    let colourRows = 0;
+    let coloured = 0;
     for (let i = 0; i < d.length; i += 16) {
       const y = 0.299 * d[i]! + 0.587 * d[i + 1]! + 0.114 * d[i + 2]!;
       max = Math.max(max, y);
       if (y > 200) white++;
       const hi = Math.max(d[i]!, d[i + 1]!, d[i + 2]!);
-      sat += hi ? (hi - Math.min(d[i]!, d[i + 1]!, d[i + 2]!)) / hi : 0;
+      const s = hi ? (hi - Math.min(d[i]!, d[i + 1]!, d[i + 2]!)) / hi : 0;
+      sat += s;
+      if (s > 0.6 && hi > 120) {
+        colourRows += Math.floor((i >> 2) / bitmap.width) / bitmap.height;
+        coloured++;
+      }
       n++;
     }
-    return { width: bitmap.width, height: bitmap.height, maxLuma: max, white: white / n, saturation: sat / n };
+    return { width: bitmap.width, height: bitmap.height, maxLuma: max, white: white / n, saturation: sat / n, colourY: coloured ? colourRows / coloured : -1 };
   }, url);
 }
 
