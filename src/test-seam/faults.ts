@@ -1,4 +1,5 @@
 import { Output } from 'mediabunny';
+import { Pipeline } from '../gl/pipeline';
 import { detectMessageSupport } from '../features/message/support';
 import type { FaceTracker } from '../features/vision/faceTracker';
 
@@ -54,23 +55,24 @@ function blackBitmap(width: number, height: number): Promise<ImageBitmap> {
   return createImageBitmap(canvas);
 }
 
-function photoReadsBlack(mode: 'still' | 'every', pipeline: PhotoPipeline | null): void {
+function photoReadsBlack(mode: 'still' | 'every'): void {
   const real = window.createImageBitmap;
   const patched = ((source: ImageBitmapSource, ...rest: unknown[]) =>
     source instanceof HTMLVideoElement ? blackBitmap(source.videoWidth, source.videoHeight) : (real as (...a: unknown[]) => Promise<ImageBitmap>)(source, ...rest)) as typeof createImageBitmap;
   window.createImageBitmap = patched;
   undo.push(() => (window.createImageBitmap = real));
-  if (mode === 'every' && pipeline) {
-    const render = pipeline.renderPhoto;
-    pipeline.renderPhoto = function (frame, pass, upload, alive, read) {
-      const { outputWidth: w, outputHeight: h } = frame as { outputWidth: number; outputHeight: number };
-      // Opaque black pixels (an ImageData: WebKit drops the upload of a canvas not yet painted).
-      const black = new ImageData(new Uint8ClampedArray(w * h * 4).map((_, i) => (i % 4 === 3 ? 255 : 0)), w, h);
-      void upload; // the photo's own upload is not made: a black one stands in
-      return render.call(this, frame, pass, () => this.uploadFrame(black, w, h), alive, read);
-    };
-    undo.push(() => (pipeline.renderPhoto = render));
-  }
+  if (mode !== 'every') return;
+  // On every pipeline (the booth's is made again when its screen remounts, as it can once the app takes over).
+  const proto = Pipeline.prototype as unknown as PhotoPipeline;
+  const render = proto.renderPhoto;
+  proto.renderPhoto = function (this: PhotoPipeline, frame, pass, upload, alive, read) {
+    const { outputWidth: w, outputHeight: h } = frame as { outputWidth: number; outputHeight: number };
+    // Opaque black pixels (an ImageData: WebKit drops the upload of a canvas not yet painted).
+    const black = new ImageData(new Uint8ClampedArray(w * h * 4).map((_, i) => (i % 4 === 3 ? 255 : 0)), w, h);
+    void upload; // the photo's own upload is not made: a black one stands in
+    return render.call(this, frame, pass, () => this.uploadFrame(black, w, h), alive, read);
+  };
+  undo.push(() => (proto.renderPhoto = render));
 }
 
 function messageNotFinished(output: { prototype: { finalize(): Promise<void> } }): void {
@@ -94,9 +96,9 @@ function clearMediaFaults(): void {
   for (const u of undo.splice(0).reverse()) u();
 }
 
-/** The seam's media faults, on the booth's pipeline while there is one. */
-export const mediaFaults = (pipeline: () => unknown) => ({
-  photoReadsBlack: (mode: 'still' | 'every') => photoReadsBlack(mode, pipeline() as PhotoPipeline | null),
+/** The seam's media faults. */
+export const mediaFaults = () => ({
+  photoReadsBlack: (mode: 'still' | 'every') => photoReadsBlack(mode),
   // The way messages are made is asked first, of the real encoders and recorder (it is asked once a page).
   messageNotFinished: async () => {
     await detectMessageSupport();

@@ -214,7 +214,7 @@ const api = {
   /** The scale the preview draws a style at now (1 until measuring lowered it). */
   stylePreviewScale: (id: string): number => previewScale.scaleFor(id),
   /** SIMULATED FAULTS of reading and writing media (./faults.ts), until cleared. */
-  faults: mediaFaults(() => renderer()?.pipeline ?? null),
+  faults: mediaFaults(),
   /** The booth's camera opened again (a test camera installed over getUserMedia after the page asked for its own). */
   reopenCamera: () => currentBoothSession()?.camera.open() ?? Promise.resolve(),
   /** Messages as a browser without WebCodecs makes them (MediaRecorder), from the next one on. */

@@ -25,7 +25,7 @@ test.afterAll(async () => wk?.close());
 let upright: PictureFigures | null = null;
 const clearFaults = () => wk.execute(() => window.__pbTest!.faults.clear());
 
-test('WebKit: a photo shows the camera’s picture (its white disc and text), and in grey after key 2', async () => {
+test('WebKit: a photo shows the camera’s picture (its white disc and text); keys 1–9 choose their filters, and after key 2 the photo is grey', async () => {
   const shot = await shoot(wk);
   expect(shot, 'a photo, not a notice').toHaveProperty('url');
   const colour = (upright = await pictureFigures(wk, (shot as { url: string }).url));
@@ -34,7 +34,14 @@ test('WebKit: a photo shows the camera’s picture (its white disc and text), an
   expect(colour.white, 'the white disc and text').toBeGreaterThan(0.02);
   expect(colour.saturation, 'the colour bars').toBeGreaterThan(0.01);
 
-  await pressKey(wk, '2');
+  // Keys 1–9 each choose the filter whose tile shows that key.
+  for (const key of ['9', '8', '7', '6', '5', '4', '3', '2']) {
+    await pressKey(wk, key);
+    await wk.waitFor(
+      () => wk.execute((k: string) => document.querySelector('.filter-option[aria-checked="true"] .filter-key')?.textContent === k, key),
+      `key ${key}: its filter chosen`,
+    );
+  }
   await wk.waitFor(() => wk.execute(() => !!document.querySelector('[data-testid="filter-grayscale"][aria-checked="true"]')), 'key 2: the black-and-white filter chosen');
   const grey = await pictureFigures(wk, ((await shoot(wk)) as { url: string }).url);
   expect(grey.maxLuma, 'not black').toBeGreaterThan(200);

@@ -3,9 +3,9 @@ import { decodeJpeg } from '../e2e/helpers/designs';
 import { launchWebKit, type WebKitSession } from './harness/webkit';
 import { downloaded, watchDownloads } from './harness/wkDownloads';
 
-// WebKitGTK's strip page with photos. This WebKitGTK cannot open a camera (its web process crashes
-// in GStreamer) nor keep a Blob in IndexedDB (an ephemeral session), so two photos are given to the
-// visit through the test seam (window.__pbTest.givePhotos, test build only), as if the booth had
+// WebKitGTK's strip page with photos of two plain colours, told apart at a glance in each slot
+// (webkit-sequence takes real photos with the mock camera): they are given to the visit through
+// the test seam (window.__pbTest.givePhotos, test build only), as if the booth had
 // taken them: everything from there on (the strip drawn, its JPG composed and downloaded) is the
 // app's own path in this engine.
 let wk: WebKitSession;

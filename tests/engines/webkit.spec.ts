@@ -9,8 +9,8 @@ import { launchWebKit, type WebKitSession } from './harness/webkit';
 import { downloaded, watchDownloads } from './harness/wkDownloads';
 
 // WebKitGTK (MiniBrowser through WebKitWebDriver, ./harness/webkit.ts) on the pages that need no
-// camera: this WebKitGTK crashes on a page that opens one (GStreamer), and has no RTCPeerConnection
-// and no ImageDecoder. One browser for the file, the tests in order.
+// camera (the booth with WebKit's mock camera: webkit-booth, -sequence, -faces, -event); it has no
+// RTCPeerConnection and no ImageDecoder. One browser for the file, the tests in order.
 test.describe.configure({ mode: 'default', timeout: 90_000 });
 
 const en = (key: string, params?: Record<string, string | number>) => tr('en', key, params);
@@ -195,8 +195,8 @@ test('event mode: starting asks for a PIN, and the gallery behind the PIN shows 
 
   await wk.type('[data-testid="event-pin"]', '2468');
   await wk.type('[data-testid="event-pin-again"]', '2468');
-  // Simulated: no camera on this device. WebKitGTK's web process crashes here when a page opens
-  // one (GStreamer), so the guest booth is given a getUserMedia that finds none.
+  // Simulated: no camera on this device (this browser is launched without WebKit's mock devices):
+  // the guest booth is given a getUserMedia that finds none.
   await wk.execute(() => {
     navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('no camera', 'NotFoundError'));
   });

@@ -4,8 +4,10 @@
  * engine a Linux guest actually has). Headful on the display from ./display.ts: MiniBrowser has no
  * headless mode. Each session starts its own driver on a free port and `close()` kills it.
  *
- * What this WebKitGTK (2.50 on Debian 12) lacks matters to the specs: a page that opens the camera
- * crashes its web process (GStreamer), and there is no RTCPeerConnection and no ImageDecoder.
+ * What this WebKitGTK (2.50 on Debian 12) lacks matters to the specs: no RTCPeerConnection, no
+ * ImageDecoder, no WebGL in workers; its MediaRecorder makes empty files, and a VideoEncoder touched
+ * before the page has opened a capture device crashes its web process (GStreamer not yet started).
+ * With `camera: true` it has WebKit's own mock camera and microphone.
  * WebDriver has no init script: anything injected (an error listener, a download hook) is put in
  * after a page has loaded and lasts until the next full load.
  */
