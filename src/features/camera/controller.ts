@@ -18,12 +18,6 @@ export interface CameraState {
 
 /** A hidden tab keeps the camera this long before it is released (the camera light goes off). */
 const HIDDEN_RELEASE_MS = 30_000;
-/**
- * A camera muted this long while the page is shown is opened again: iOS mutes the camera's track
- * while its tab is in the background (and when another page takes the camera), and the track can
- * stay muted after the tab comes back — a frozen or black picture.
- */
-const MUTED_REOPEN_MS = 1_500;
 
 /**
  * The camera while the booth is on screen (plain TypeScript; the booth session owns one): opens it
@@ -38,7 +32,6 @@ export class CameraController {
   /** The visitor's last choice of camera is remembered (this device only). */
   private wanted = readStored('local', CAMERA_CHOICE_KEY, isSavedCamera, false);
   private hiddenTimer: ReturnType<typeof setTimeout> | undefined;
-  private mutedTimer: ReturnType<typeof setTimeout> | undefined;
   private cleanup: (() => void)[] = [];
 
   constructor(private onChange: (state: CameraState) => void) {}
@@ -63,9 +56,7 @@ export class CameraController {
         }, HIDDEN_RELEASE_MS);
       } else {
         clearTimeout(this.hiddenTimer);
-        const track = this.stream?.getVideoTracks()[0];
-        if (!this.stream || track?.readyState === 'ended') void this.open();
-        else if (track?.muted) this.reopenIfStillMuted(track);
+        if (!this.stream) void this.open();
       }
     };
     document.addEventListener('visibilitychange', onVisibility);
@@ -76,16 +67,7 @@ export class CameraController {
     this.cleanup.push(
       () => document.removeEventListener('visibilitychange', onVisibility),
       () => clearTimeout(this.hiddenTimer),
-      () => clearTimeout(this.mutedTimer),
     );
-  }
-
-  /** Opens the camera again unless `track` is unmuted within MUTED_REOPEN_MS (the page shown). */
-  private reopenIfStillMuted(track: MediaStreamTrack): void {
-    clearTimeout(this.mutedTimer);
-    this.mutedTimer = setTimeout(() => {
-      if (track.muted && this.stream?.getVideoTracks()[0] === track && document.visibilityState === 'visible') void this.open();
-    }, MUTED_REOPEN_MS);
   }
 
   private release(): void {
@@ -105,7 +87,6 @@ export class CameraController {
       if (gen !== this.generation) return stopStream(stream);
       this.stream = stream;
       const track = stream.getVideoTracks()[0];
-      track?.addEventListener('mute', () => document.visibilityState === 'visible' && this.reopenIfStillMuted(track));
       track?.addEventListener('ended', () => {
         if (this.stream !== stream) return;
         this.stream = null;
