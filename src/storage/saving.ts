@@ -3,7 +3,7 @@ import { capturedPhotosAtom, type CapturedPhoto } from '../state/session';
 import type { Store } from '../state/store';
 import { DEFAULT_STRIP_SETTINGS, type StripSettings } from '../features/strip/meta';
 import { stripSettingsAtom, type StorageStatus } from '../features/strip/state';
-import { keepAcrossVisits } from './persist';
+import { keepAcrossVisits } from '../lib/persist';
 import { loadSession, savePhotos, saveSettings, SESSION_CHANNEL, StorageFullError } from './sessionStore';
 
 export function failureStatus(error: unknown): StorageStatus {

@@ -1,3 +1,4 @@
+import { keepAcrossVisits } from '../../lib/persist';
 import { useSyncExternalStore } from 'react';
 import { sharedValue } from '../../lib/sharedValue';
 
@@ -39,12 +40,7 @@ export async function startHealth(): Promise<void> {
   const storage = typeof navigator !== 'undefined' ? navigator.storage : undefined;
   stored.write({ unkept: 0, persisted: storage?.persist ? false : null });
   if (!storage?.persist) return;
-  let persisted = false;
-  try {
-    persisted = (await storage.persisted?.()) || (await storage.persist());
-  } catch {
-    /* refused: best-effort storage, as written */
-  }
+  const persisted = await keepAcrossVisits(); // refused, or failed: best-effort storage, as written
   stored.write({ ...readHealth(), persisted });
 }
 

@@ -4,6 +4,8 @@
  * page with the frame it began at, on the AudioContext's own clock. Loaded with
  * audioWorklet.addModule from its own same-origin file (a blob: module is refused by the CSP).
  */
+import { MIC_TAP_FRAMES as PIECE_FRAMES, MIC_TAP_NAME } from './micTap';
+
 declare const sampleRate: number;
 declare const currentFrame: number;
 declare function registerProcessor(name: string, ctor: new () => { process(inputs: Float32Array[][]): boolean }): void;
@@ -11,8 +13,6 @@ declare class AudioWorkletProcessor {
   readonly port: MessagePort;
 }
 
-/** Frames per piece posted: 1024 (~21 ms at 48 kHz), eight of the audio thread's 128-frame blocks. */
-const PIECE_FRAMES = 1024;
 
 class MicTap extends AudioWorkletProcessor {
   private piece = new Float32Array(PIECE_FRAMES);
@@ -39,4 +39,4 @@ class MicTap extends AudioWorkletProcessor {
   }
 }
 
-registerProcessor('pb-mic-tap', MicTap);
+registerProcessor(MIC_TAP_NAME, MicTap);

@@ -1,6 +1,7 @@
 import { AudioSample } from 'mediabunny';
 import micTapUrl from './mic.worklet.ts?worker&url';
 import { MIC_BUFFER_PIECES } from './meta';
+import { MIC_TAP_FRAMES, MIC_TAP_NAME } from './micTap';
 
 /** The microphone's sound as pieces, in order, each stamped (s) on the microphone's own clock. */
 export interface MicPieces {
@@ -58,12 +59,13 @@ async function workletPieces(track: MediaStreamTrack): Promise<MicPieces> {
   try {
     await context.audioWorklet.addModule(micTapUrl);
     const source = context.createMediaStreamSource(new MediaStream([track]));
-    const tap = new AudioWorkletNode(context, 'pb-mic-tap', { numberOfInputs: 1, numberOfOutputs: 1, channelCount: 1, channelCountMode: 'explicit' });
+    const tap = new AudioWorkletNode(context, MIC_TAP_NAME, { numberOfInputs: 1, numberOfOutputs: 1, channelCount: 1, channelCountMode: 'explicit' });
     const silent = context.createGain();
     silent.gain.value = 0;
     source.connect(tap).connect(silent).connect(context.destination);
     const queue: AudioSample[] = [];
-    const limit = Math.ceil((MIC_BUFFER_PIECES * 10) / ((1024 / WORKLET_RATE) * 1000));
+    // As much sound as the processor's MIC_BUFFER_PIECES (~10 ms each) hold.
+    const limit = Math.ceil((MIC_BUFFER_PIECES * 10) / ((MIC_TAP_FRAMES / WORKLET_RATE) * 1000));
     let waiting: ((d: AudioSample | null) => void) | null = null;
     let ended = false;
     tap.port.onmessage = (e: MessageEvent<{ frame: number; rate: number; data: Float32Array }>) => {

@@ -104,13 +104,13 @@ export async function capturePlain(video: HTMLVideoElement, mirror: boolean, sig
   const width = video.videoWidth;
   const height = video.videoHeight;
   const canvas = makeCanvas(width, height);
-  const ctx = canvas.getContext('2d', { willReadFrequently: true }) as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+  const ctx = canvas.getContext('2d') as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
   if (mirror) {
     ctx.translate(width, 0);
     ctx.scale(-1, 1);
   }
   ctx.drawImage(video, 0, 0, width, height);
-  if (readsBlack(ctx.getImageData(0, 0, width, height).data)) {
+  if (readsBlack(thumbnailPixels(canvas))) {
     const bitmap = await createImageBitmap(video);
     ctx.drawImage(bitmap, 0, 0, width, height);
     bitmap.close();
@@ -118,6 +118,14 @@ export async function capturePlain(video: HTMLVideoElement, mirror: boolean, sig
   const blob = await canvasToJpeg(canvas);
   throwIfAborted(signal);
   return { blob, width, height };
+}
+
+/** A 64×36 copy of a picture's pixels: enough to tell black, without reading the full frame back. */
+function thumbnailPixels(source: HTMLCanvasElement | OffscreenCanvas): Uint8ClampedArray {
+  const small = makeCanvas(64, 36);
+  const ctx = small.getContext('2d') as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+  ctx.drawImage(source, 0, 0, 64, 36);
+  return ctx.getImageData(0, 0, 64, 36).data;
 }
 
 /** Resolves when the video has its first frame, after FIRST_FRAME_MS at most, or on abort. */
