@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { probe, soundLevel, videoFigures } from '../e2e/helpers/message';
 import { launchWebKit, type WebKitSession } from './harness/webkit';
-import { openWebKitBooth, pictureFigures, pressKey, shoot, type PictureFigures } from './harness/wkBooth';
+import { blobBytes, openWebKitBooth, pictureFigures, shoot, type PictureFigures } from './harness/wkBooth';
 
 // The booth in WebKit (iPhone and iPad: every browser there is WebKit) with WebKit's own mock
 // camera and microphone (harness/webkit.ts, camera: true): a 1280×720 test card — black, a white
@@ -36,7 +36,7 @@ test('WebKit: a photo shows the camera’s picture (its white disc and text); ke
 
   // Keys 1–9 each choose the filter whose tile shows that key.
   for (const key of ['9', '8', '7', '6', '5', '4', '3', '2']) {
-    await pressKey(wk, key);
+    await wk.keys(key);
     await wk.waitFor(
       () => wk.execute((k: string) => document.querySelector('.filter-option[aria-checked="true"] .filter-key')?.textContent === k, key),
       `key ${key}: its filter chosen`,
@@ -47,7 +47,7 @@ test('WebKit: a photo shows the camera’s picture (its white disc and text); ke
   expect(grey.maxLuma, 'not black').toBeGreaterThan(200);
   expect(grey.white, 'the white disc and text').toBeGreaterThan(0.02);
   expect(grey.saturation, 'grey: no colour left').toBeLessThan(0.02);
-  await pressKey(wk, '1');
+  await wk.keys('1');
 });
 
 test('WebKit: a photo whose still reads black is taken again from the video; black every way, it is named and not kept', async () => {
@@ -80,19 +80,22 @@ test('WebKit: a photo whose still reads black is taken again from the video; bla
 async function recordMessage(seconds: number): Promise<{ took: number; shown: 'review' | 'failed' }> {
   await wk.waitFor(() => wk.execute(() => !!document.querySelector('[data-testid="message-record"]:not([disabled])')), 'Record a video message', 30_000);
   // The recording's length as the page lived it: from the moment the booth shows it recording to
-  // the moment Space is pressed (WebDriver's round trips would add ~0.2 s to a clock kept here).
+  // the moment the page hears Space (WebDriver's round trips would add ~0.2 s to a clock kept here).
   await wk.execute(() => {
-    const w = window as unknown as { __recAt?: number };
+    const w = window as unknown as { __recAt?: number; __spaceAt?: number };
     delete w.__recAt;
+    delete w.__spaceAt;
     const seen = () => document.querySelector('[data-testid="message-live"][data-phase="recording"]') && (w.__recAt ??= performance.now());
     new MutationObserver((_, o) => seen() && o.disconnect()).observe(document.body, { subtree: true, childList: true, attributes: true });
+    const heard = (e: KeyboardEvent) => e.key === ' ' && ((w.__spaceAt ??= performance.now()), window.removeEventListener('keydown', heard, true));
+    window.addEventListener('keydown', heard, true);
   });
   await wk.click('[data-testid="message-record"]');
   await wk.waitFor(() => wk.execute((s: number) => new RegExp(`0:0[${s}-9]`).test(document.querySelector('[data-testid="message-timer"]')?.textContent ?? ''), seconds), `${seconds} s on the timer`, 40_000);
+  await wk.keys(' ');
   const took = await wk.execute<number>(() => {
-    const at = performance.now();
-    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true }));
-    return (at - (window as unknown as { __recAt: number }).__recAt) / 1000;
+    const w = window as unknown as { __recAt: number; __spaceAt: number };
+    return (w.__spaceAt - w.__recAt) / 1000;
   });
   const shown = (await wk.waitFor(
     () => wk.execute<string | null>(() => (document.querySelector('[data-testid="message-review"]') ? 'review' : document.querySelector('[data-testid="message-failed"]') ? 'failed' : null)),
@@ -106,17 +109,11 @@ test('WebKit: a video message is an MP4 with picture and sound, as long as the r
   const { took, shown } = await recordMessage(5);
   expect(shown).toBe('review');
   expect(await wk.text('[data-testid="message-format"]')).toContain('MP4');
-  const b64 = await wk.executeAsync<string>(async () => {
-    const v = document.querySelector<HTMLVideoElement>('[data-testid="message-video"]')!;
-    const bytes = new Uint8Array(await (await fetch(v.src)).arrayBuffer());
-    let s = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return btoa(s);
-  });
+  const file = await blobBytes(wk, await wk.execute<string>(() => document.querySelector<HTMLVideoElement>('[data-testid="message-video"]')!.src));
   const dir = mkdtempSync(join(tmpdir(), 'pb-wk-message-'));
   try {
     const path = join(dir, 'message.mp4');
-    writeFileSync(path, Buffer.from(b64, 'base64'));
+    writeFileSync(path, file);
     const p = probe(path);
     const v = videoFigures(path);
     console.log(`WebKit message: ${JSON.stringify(p)}; ${v.times.length} frames; recorded ${took.toFixed(2)} s; sound RMS ${soundLevel(path).toFixed(3)}`);

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
-import jpeg from 'jpeg-js';
 import { clipFrameUrls, preload } from './harness/clipCamera';
+import type { Face } from './harness/ffBooth';
+import { boxAround, CORNERS, decode, EYES, photoDiff } from './harness/pictures';
 import { launchWebKit, type WebKitSession } from './harness/webkit';
-import { openWebKitBooth } from './harness/wkBooth';
+import { blobBytes, openWebKitBooth, selectOption } from './harness/wkBooth';
 import { tr } from '../e2e/i18n';
 
 // Face tracking, props, the retouch and a live background in WebKit. (This WebKitGTK gives a worker
@@ -21,63 +22,29 @@ test.beforeAll(async ({ baseURL }) => {
   await wk.execute(preload as (...a: never[]) => unknown, clipFrameUrls() as never, 640 as never, 480 as never);
   await wk.executeAsync(() => window.__pbTest!.reopenCamera());
   await wk.waitFor(() => wk.execute(() => document.querySelector<HTMLVideoElement>('[data-testid="booth-stage"] video')?.videoWidth === 640), 'the test camera in the booth', 30_000);
-  await wk.execute(() => {
-    const s = document.querySelector<HTMLSelectElement>('[data-testid="countdown"]')!;
-    s.value = '0';
-    s.dispatchEvent(new Event('change', { bubbles: true }));
-  });
+  await selectOption(wk, 'countdown', '0');
 });
 test.afterAll(async () => wk?.close());
 
-type Face = { x: number; y: number }[];
-type Region = [number, number, number, number];
-const EYES = [33, 133, 159, 145, 263, 362, 386, 374];
-const CORNER: Region = [0, 0, 0.12, 0.12];
-
-function boxAround(face: Face, ids: number[], grow: number): Region {
-  const xs = ids.map((i) => face[i]!.x);
-  const ys = ids.map((i) => face[i]!.y);
-  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  const gx = (x1 - x0) * grow;
-  const gy = (y1 - y0) * grow;
-  return [Math.max(0, x0 - gx), Math.max(0, y0 - gy), Math.min(1, x1 + gx), Math.min(1, y1 + gy)];
-}
-
-const decode = (bytes: Buffer) => jpeg.decode(bytes, { useTArray: true });
-type Img = ReturnType<typeof decode>;
-function diff(a: Img, b: Img, [x0, y0, x1, y1]: Region): number {
-  let sum = 0;
-  let n = 0;
-  for (let y = Math.round(y0 * a.height); y < Math.round(y1 * a.height); y++) {
-    for (let x = Math.round(x0 * a.width); x < Math.round(x1 * a.width); x++) {
-      const i = (y * a.width + x) * 4;
-      for (let c = 0; c < 3; c++) sum += Math.abs(a.data[i + c]! - b.data[i + c]!);
-      n += 3;
-    }
-  }
-  return sum / Math.max(1, n);
-}
+/** A corner of the photo, far from the face. */
+const CORNER = CORNERS[0]!;
 
 /** One shot of the held test camera: the photo's JPEG, read from the tray. */
 async function shootHeld(): Promise<Buffer> {
   const before = await wk.execute<string | null>(() => document.querySelector('[data-testid="captured-thumb"]')?.getAttribute('data-photo-id') ?? null);
   await wk.waitFor(() => wk.execute(() => !!document.querySelector('[data-testid="booth-stage"][data-capturing="false"]') && !!document.querySelector('[data-testid="start-capture"]:not([disabled])')), 'the booth idle', 30_000);
   await wk.click('[data-testid="start-capture"]');
-  const b64 = await wk.waitFor(
+  const url = await wk.waitFor(
     () =>
-      wk.executeAsync(async (b: string | null) => {
-        const img = document.querySelector('[data-testid="captured-thumb"] img') as HTMLImageElement | null;
+      wk.execute((b: string | null) => {
+        const img = document.querySelector<HTMLImageElement>('[data-testid="captured-thumb"] img');
         const id = document.querySelector('[data-testid="captured-thumb"]')?.getAttribute('data-photo-id');
-        if (!img?.src.startsWith('blob:') || id === b) return null;
-        const bytes = new Uint8Array(await (await fetch(img.src)).arrayBuffer());
-        let s = '';
-        for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-        return btoa(s);
+        return img?.src.startsWith('blob:') && id !== b ? img.src : null;
       }, before),
     'the photo',
     60_000,
   );
-  return Buffer.from(b64 as string, 'base64');
+  return blobBytes(wk, url as string);
 }
 
 const choose = async (testId: string) => {
@@ -112,7 +79,7 @@ test('WebKit (test camera): face effects say plainly they are off where this Web
     expect(face, "the still's landmarks").toHaveLength(478);
     await choose('prop-none');
     const plain = decode(await shootHeld());
-    const measured = { eyes: diff(plain, glasses, boxAround(face!, EYES, 0.1)), corner: diff(plain, glasses, CORNER) };
+    const measured = { eyes: photoDiff(plain, glasses, boxAround(face!, EYES, 0.1)), corner: photoDiff(plain, glasses, CORNER) };
     console.log('WebKit sunglasses in the photo:', measured);
     expect(measured.eyes, 'the photo has the sunglasses over the eyes').toBeGreaterThan(30);
     expect(measured.corner, 'nothing changes far from the face').toBeLessThan(2);

@@ -8,7 +8,7 @@ import { photoLayers } from '../../src/features/strip/template/model';
 import { tr } from '../e2e/i18n';
 import { decodeJpeg } from '../e2e/helpers/designs';
 import { launchWebKit, type WebKitSession } from './harness/webkit';
-import { openWebKitBooth } from './harness/wkBooth';
+import { openWebKitBooth, selectOption } from './harness/wkBooth';
 import { downloaded, watchDownloads } from './harness/wkDownloads';
 
 // A sequence in WebKit with its mock camera (harness/webkit.ts, camera: true): two shots with
@@ -22,16 +22,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => wk?.close());
 
-const select = (testId: string, value: string) =>
-  wk.execute(
-    (id: string, v: string) => {
-      const s = document.querySelector<HTMLSelectElement>(`[data-testid="${id}"]`)!;
-      s.value = v;
-      s.dispatchEvent(new Event('change', { bubbles: true }));
-    },
-    testId,
-    value,
-  );
 const thumbIds = () => wk.execute<string[]>(() => [...document.querySelectorAll('[data-testid="captured-thumb"]')].map((t) => t.getAttribute('data-photo-id') ?? ''));
 const idle = () => wk.waitFor(() => wk.execute(() => !!document.querySelector('[data-testid="booth-stage"][data-capturing="false"]') && !!document.querySelector('[data-testid="start-capture"]:not([disabled])')), 'the booth idle', 60_000);
 
@@ -59,8 +49,8 @@ test('WebKit: two shots with motion, a retake, the strip JPG with a photo in eac
   await openWebKitBooth(wk, `${baseURL}/photobooth`);
   await wk.waitFor(() => wk.execute(() => !!document.querySelector('[data-testid="motion-on"]:not([disabled])')), 'the motion setting', 15_000);
   if (!(await wk.execute(() => document.querySelector<HTMLInputElement>('[data-testid="motion-on"]')!.checked))) await wk.click('[data-testid="motion-on"]');
-  await select('shot-count', '2');
-  await select('countdown', '0');
+  await selectOption(wk, 'shot-count', '2');
+  await selectOption(wk, 'countdown', '0');
   await idle();
   await wk.click('[data-testid="start-capture"]');
   await wk.waitFor(async () => (await thumbIds()).length === 2, 'two photos', 90_000);

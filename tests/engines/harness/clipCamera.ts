@@ -79,8 +79,7 @@ export function preload(frames: string[], width: number, height: number) {
 
 /** Every page this tab opens from now on gets `clipName` (a fixture clip) as its camera. */
 export async function useClipCamera(page: Page, clipName = 'face-640x480.mjpeg', size = { width: 640, height: 480 }): Promise<void> {
-  const frames = mjpegFrames(clip(clipName)).map((f) => `data:image/jpeg;base64,${f.toString('base64')}`);
-  await page.evaluateOnNewDocument(preload, frames, size.width, size.height);
+  await page.evaluateOnNewDocument(preload, clipFrameUrls(clipName), size.width, size.height);
 }
 
 /** The clip's frames as data: URLs, for `preload` (WebDriver classic has no preload script: WebKit's page runs it itself). */

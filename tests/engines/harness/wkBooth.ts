@@ -19,20 +19,31 @@ export async function openWebKitBooth(wk: WebKitSession, url: string): Promise<v
     'the booth live, ready to shoot',
     60_000,
   );
-  await wk.execute(() => {
-    const s = document.querySelector<HTMLSelectElement>('[data-testid="shot-count"]')!;
-    s.value = '1';
-    s.dispatchEvent(new Event('change', { bubbles: true }));
-  });
+  await selectOption(wk, 'shot-count', '1');
 }
 
-/** A key pressed on the page (as the booth's shortcuts hear it). */
-export const pressKey = (wk: WebKitSession, key: string) =>
-  wk.execute((k: string) => {
-    const target = document.activeElement ?? document.body;
-    target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
-    target.dispatchEvent(new KeyboardEvent('keyup', { key: k, bubbles: true, cancelable: true }));
-  }, key);
+/** Chooses `value` in the <select> with this test id, as a choice in its list does (a change event). */
+export const selectOption = (wk: WebKitSession, testId: string, value: string) =>
+  wk.execute(
+    (id: string, v: string) => {
+      const s = document.querySelector<HTMLSelectElement>(`[data-testid="${id}"]`)!;
+      s.value = v;
+      s.dispatchEvent(new Event('change', { bubbles: true }));
+    },
+    testId,
+    value,
+  );
+
+/** The bytes behind a blob: URL of the page (a photo, a message). */
+export async function blobBytes(wk: WebKitSession, url: string): Promise<Buffer> {
+  const b64 = await wk.executeAsync<string>(async (u: string) => {
+    const bytes = new Uint8Array(await (await fetch(u)).arrayBuffer());
+    let s = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(s);
+  }, url);
+  return Buffer.from(b64, 'base64');
+}
 
 export interface PictureFigures {
   width: number;
