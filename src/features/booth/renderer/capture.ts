@@ -26,7 +26,9 @@ function nextVideoFrame(video: HTMLVideoElement): Promise<void> {
  * preview, encoded as JPEG. `inputsFor` gives the stages their inputs for this very frame (it may
  * search the still for faces). Whole or not at all: once `signal` fires, or the pipeline is gone
  * (`alive` false: the booth was left), it throws AbortedError at the next step instead of
- * rendering on a dead context (a black photo).
+ * rendering on a dead context (a black photo). `previewBrightest` is the preview's light as
+ * measured at the shutter (null: not measured lately): a black photo is kept only when the preview
+ * was dark too. It is read before the photo's own uploads, which share the preview's source texture.
  */
 export async function captureWithPipeline<X>(
   pipeline: Pipeline<X>,
@@ -34,7 +36,7 @@ export async function captureWithPipeline<X>(
   inputsFor: (still: ImageBitmap) => Promise<X>,
   pass: FinalPass,
   alive: () => boolean,
-  previewBrightest: () => number | null,
+  previewBrightest: number | null,
   signal?: AbortSignal,
 ): Promise<CapturedImage | null> {
   // A camera larger than the GPU's largest texture gives a photo scaled down to fit (never black).
@@ -73,7 +75,7 @@ export async function captureWithPipeline<X>(
           check();
           pixels = await render(fromVideo, 'now');
         }
-        if (readsBlack(pixels) && previewWasLit(previewBrightest())) throw new PhotoReadBlackError();
+        if (readsBlack(pixels) && previewWasLit(previewBrightest)) throw new PhotoReadBlackError();
       }
       let blob: Blob;
       try {

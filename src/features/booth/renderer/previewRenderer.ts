@@ -312,7 +312,9 @@ export class PreviewRenderer {
         faces = facesForPhoto(found.faces);
         return photoInputs(look, found, this.stages);
       };
-      const previewBrightest = () => this.sideReads.previewBrightest(performance.now(), PREVIEW_LIGHT_AGE_MS);
+      // The light at the shutter: the photo's own uploads (black ones included) go through the
+      // source texture the light meter reads, so a reading taken later could be the photo's.
+      const previewBrightest = this.sideReads.previewBrightest(performance.now(), PREVIEW_LIGHT_AGE_MS);
       const photo = await captureWithPipeline(p, v, inputsFor, filterPass(look.filterId, look.mirror), () => !this.disposed, previewBrightest, signal);
       this.lastMediaTime = -1; // the preview re-uploads the live frame next
       if (photo) return { ...photo, faces };
