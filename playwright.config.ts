@@ -18,7 +18,7 @@ const DIST = process.env.PB_DIST ?? 'dist';
 const TEST_DIST = process.env.PB_TEST_DIST ?? 'dist-test';
 const WALK_SPEC = '**/walk.spec.ts';
 /** Specs whose figures need the machine to themselves (sound and picture in sync): run alone, after the rest. */
-const ALONE_SPECS = ['**/message-sync.spec.ts'];
+const ALONE_SPECS = ['**/message-sync.spec.ts', '**/message-camera.spec.ts'];
 const PRODUCTION_SPECS = [WALK_SPEC, '**/seo.spec.ts', '**/trust.spec.ts', '**/trust-faults.spec.ts', '**/privacy-any-host.spec.ts', '**/shipped.spec.ts'];
 
 export default defineConfig({

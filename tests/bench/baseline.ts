@@ -41,10 +41,10 @@ function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): 
 }
 
 /**
- * The production build of `rev`, built once into reports/bench-<name>/ (name defaults to
- * `baseline-<short rev>`); `log` hears what is being done.
+ * The production build of `rev` (or its test build, `mode` 'test': give it a name of its own), built
+ * once into reports/bench-<name>/ (name defaults to `baseline-<short rev>`); `log` hears what is being done.
  */
-export function buildCommit(rev: string, name = `baseline-${rev}`, log: (line: string) => void = console.log): Build {
+export function buildCommit(rev: string, name = `baseline-${rev}`, log: (line: string) => void = console.log, mode: 'production' | 'test' = 'production'): Build {
   const commit = git(['rev-parse', '--verify', `${rev}^{commit}`]);
   const project = join(ROOT, 'reports', `bench-${name}`);
   const dist = join(project, 'dist');
@@ -68,7 +68,8 @@ export function buildCommit(rev: string, name = `baseline-${rev}`, log: (line: s
   const model = join(SHARED, 'models/face_landmarker.task');
   const env = { ...process.env, ...(existsSync(model) && !process.env.PHOTOBOOTH_MODEL ? { PHOTOBOOTH_MODEL: model } : {}) };
   run('node', ['scripts/assets.mjs'], project, env);
-  run('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn'], project, env);
+  // A test build (`--mode test`) installs the test seam, for benches that read the renderer's counts.
+  run('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn', ...(mode === 'test' ? ['--mode', 'test'] : [])], project, env);
   if (!existsSync(join(dist, 'index.html'))) throw new Error(`the build of ${rev} left no ${dist}/index.html`);
   writeFileSync(marker, `${commit}\n`);
   log(`  built ${rev} in ${((Date.now() - t0) / 1000).toFixed(0)} s`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_DPR, SLOW_GPU_MAX_PIXELS } from '../../src/features/booth/meta';
-import { backingSize } from '../../src/features/booth/renderer/backingSize';
+import { backingSize, cameraBackingSize } from '../../src/features/booth/renderer/backingSize';
 
 describe('the preview canvas’s backing store (backingSize)', () => {
   it('is the displayed size × devicePixelRatio, the ratio capped at MAX_DPR', () => {
@@ -19,5 +19,22 @@ describe('the preview canvas’s backing store (backingSize)', () => {
 
   it('is never empty', () => {
     expect(backingSize(0, 0, 2, true)).toEqual({ width: 1, height: 1 });
+  });
+});
+
+describe('the preview’s backing store while a message records it (cameraBackingSize)', () => {
+  it('is the camera’s own size under a box of its shape, rounding and all', () => {
+    expect(cameraBackingSize(666, 375, 1280, 720, 720)).toEqual({ width: 1280, height: 720 });
+    expect(cameraBackingSize(640, 360, 1280, 720, 720)).toEqual({ width: 1280, height: 720 });
+  });
+  it('keeps its short side within the limit (1080p → 720 lines), its sides even', () => {
+    expect(cameraBackingSize(640, 360, 1920, 1080, 720)).toEqual({ width: 1280, height: 720 });
+    expect(cameraBackingSize(500, 375, 1920, 1080, 720)).toEqual({ width: 960, height: 720 });
+  });
+  it('is the camera’s pixels under a box of another shape (a portrait stage crops a landscape camera)', () => {
+    expect(cameraBackingSize(240, 426, 1280, 720, 720)).toEqual({ width: 404, height: 720 });
+  });
+  it('never enlarges a small camera', () => {
+    expect(cameraBackingSize(1200, 900, 640, 480, 720)).toEqual({ width: 640, height: 480 });
   });
 });

@@ -2,7 +2,7 @@ import { sleep } from '../../lib/deadline';
 import type { Store } from '../../state/store';
 import type { BurstFrames, FrameTap } from '../motion/burst';
 import { runMessage, type MessageSteps } from './flow';
-import { BOOTH_MESSAGE_SECONDS, MESSAGE_COUNTDOWN, messageFile, type VideoMessage } from './meta';
+import { BOOTH_MESSAGE_SECONDS, MESSAGE_COUNTDOWN, MESSAGE_MAX_LINES, messageFile, type VideoMessage } from './meta';
 import { startRecording } from './recorder';
 import { clearUnkept, removeMessageFile } from './sink';
 import { failureOf, keptMessagesAtom, messageFailedAtom, messagePhaseAtom, messageReviewAtom } from './state';
@@ -51,7 +51,11 @@ export class MessageDesk {
   /** Starts a message (its countdown first). */
   start(): void {
     if (this.running || this.store.get(messageReviewAtom)) return;
-    this.look()?.workers?.warm(); // up before the countdown ends: the frames are turned there
+    const lent = this.look();
+    lent?.workers?.warm(); // up before the countdown ends: the frames are turned there
+    // The preview is drawn at the camera's size from the countdown on (the message is the camera's
+    // picture), so the first recorded frame is already at that size.
+    const fullSize = lent?.tap.atCameraSize?.(MESSAGE_MAX_LINES);
     const stop = (this.stopper = new AbortController());
     const cancel = (this.canceller = new AbortController());
     const store = this.store;
@@ -74,6 +78,7 @@ export class MessageDesk {
     const limit = this.options.limit ?? BOOTH_MESSAGE_SECONDS;
     this.running = runMessage(steps, { countdown: MESSAGE_COUNTDOWN, limit }, stop.signal, cancel.signal).then((result) => {
       this.running = null;
+      fullSize?.();
       if (result.outcome === 'recorded') return store.set(messageReviewAtom, { id, recording: result.recording, micRefused: result.micRefused });
       if (result.outcome === 'failed') {
         console.error('Message failed:', result.error);

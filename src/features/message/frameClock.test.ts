@@ -18,11 +18,23 @@ describe('FrameClock', () => {
     expect(c.place(1200, 1500)).toBeCloseTo(1.35);
   });
 
-  it('uses the page clock for a frame with no sensible media time', () => {
+  it('places a frame shown over a second late (a busy device) when the camera took it, not when shown', () => {
+    const c = new FrameClock(0);
+    c.place(0, 100);
+    // Flashes 4 s apart in the camera's time; the second one reaches the screen 1.2 s late.
+    const first = c.place(2000, 2100);
+    const second = c.place(6000, 7300);
+    expect(second - first).toBeCloseTo(4, 3);
+  });
+
+  it('uses the page clock for a frame with no sensible media time, and follows a camera whose clock changed', () => {
     const c = new FrameClock(0);
     c.place(1000, 1100);
     expect(c.place(NaN, 1200)).toBeCloseTo(1.2);
-    expect(c.place(90_000, 1300)).toBeCloseTo(1.3); // a redraw's time on another clock
-    expect(c.place(1300, 1450)).toBeCloseTo(1.4);
+    // A camera opened again starts its clock at 0: placed when shown, then on its new clock.
+    expect(c.place(0, 20_000)).toBeCloseTo(20);
+    expect(c.place(100, 20_150)).toBeCloseTo(20.1);
+    // A clock that jumps far ahead (a redraw's time on another clock) too.
+    expect(c.place(90_000, 21_000)).toBeCloseTo(21);
   });
 });

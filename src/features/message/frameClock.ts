@@ -1,14 +1,19 @@
-/** How far (ms) a frame's time from its camera stamp may stray from the page clock before the page clock is used instead. */
-const TRUST_MS = 500;
+/**
+ * A frame's camera time this far behind the mapping (its way to the screen this much longer than
+ * the quickest seen) is on another clock (a camera opened again, a redraw's time): seconds, not
+ * the hundreds of milliseconds a busy page adds.
+ */
+const OTHER_CLOCK_MS = 5_000;
 
 /**
  * Where each preview frame goes on a message's timeline: at the moment the camera took it, not
  * the moment the preview showed it. Showing follows a GPU pass and whatever else the page was
- * doing (on a software GPU 60–150 ms, and more when the page stalls), so stamps taken at the show
- * moved each frame by that varying delay; the camera's media time does not move. The media clock is
- * put on the page clock (the sound's) by the shortest way a frame has taken from the camera to
- * the screen so far. A frame with no sensible media time (a redraw of a still picture) is placed
- * when it was shown.
+ * doing (on a software GPU 60–150 ms, and over a second on a busy device), so stamps taken at the
+ * show moved each frame by that varying delay; the camera's media time does not move. The media
+ * clock is put on the page clock (the sound's) by the shortest way a frame has taken from the
+ * camera to the screen so far, and a frame shown late is still placed when it was taken (placing
+ * late frames when shown let the picture slip most of a second against the sound on a busy
+ * device). A frame with no sensible media time is placed when it was shown.
  */
 export class FrameClock {
   /** Page ms − media ms, the least seen. */
@@ -20,9 +25,13 @@ export class FrameClock {
   place(mediaMs: number, shownAt: number): number {
     const shown = (shownAt - this.startedAt) / 1000;
     if (!Number.isFinite(mediaMs)) return shown;
-    // Measured against the mapping so far: a frame far off it is on another clock.
-    if (this.offset !== Infinity && Math.abs(mediaMs + this.offset - shownAt) > TRUST_MS) return shown;
-    this.offset = Math.min(this.offset, shownAt - mediaMs);
+    const way = shownAt - mediaMs;
+    // Far slower than the quickest seen, or in the page's future: the camera's clock changed.
+    if (this.offset !== Infinity && (way - this.offset > OTHER_CLOCK_MS || way < this.offset - OTHER_CLOCK_MS)) {
+      this.offset = way;
+      return shown;
+    }
+    this.offset = Math.min(this.offset, way);
     return (mediaMs + this.offset - this.startedAt) / 1000;
   }
 }

@@ -33,6 +33,19 @@ export interface Recording {
   hasAudio: boolean;
   width: number;
   height: number;
+  /** Frames a second of its picture (frames in the file over its length). */
+  fps?: number;
+  /** The camera's frame rate while it was recorded, when known: where `fps` falls short of it the review says so. */
+  cameraFps?: number;
+}
+
+/** A message's frame rate falls short of the camera's when below this share of it. */
+export const FPS_SHORT_OF_CAMERA = 0.9;
+
+/** The frame rate to name in a message's review (rounded), or null when it kept the camera's pace. */
+export function slowFrameRate(r: Pick<Recording, 'fps' | 'cameraFps'>): number | null {
+  if (!r.fps || !r.cameraFps || r.fps >= r.cameraFps * FPS_SHORT_OF_CAMERA) return null;
+  return Math.max(1, Math.round(r.fps));
 }
 
 /** A kept message: a recording with its name and when it was kept. */

@@ -51,6 +51,11 @@ function frameCanvas(tap: FrameTap, flip: boolean) {
   return { canvas, width, height, draw };
 }
 
+/** A message's pace: `frames` over `seconds`, beside the camera's own. */
+function pace(frames: number, seconds: number, tap: FrameTap): { fps: number; cameraFps?: number } {
+  return { fps: seconds > 0 ? Math.max(0, frames - 1) / seconds : 0, ...(tap.cameraFps ? { cameraFps: tap.cameraFps } : {}) };
+}
+
 /** A frame not back from the frame worker in this long is dropped (the one before it lasts longer). */
 const TURN_DEADLINE_MS = 2_000;
 
@@ -115,6 +120,7 @@ async function recordWithWebCodecs(opts: RecordOptions, sink: MessageSink): Prom
   let inFlight = 0;
   let failed: unknown = null;
   let last = -Infinity;
+  let added = 0;
   const addFrame = (at: number) => {
     if (at <= last) return; // never two frames at one time
     last = at;
@@ -127,6 +133,7 @@ async function recordWithWebCodecs(opts: RecordOptions, sink: MessageSink): Prom
         if (!s) return;
         try {
           await video.add(s);
+          added++;
         } finally {
           s.close();
         }
@@ -157,7 +164,7 @@ async function recordWithWebCodecs(opts: RecordOptions, sink: MessageSink): Prom
       await end(seconds);
       if (failed) throw failed;
       await output.finalize();
-      return { blob: await sink.file('video/mp4'), format: 'mp4', seconds, hasAudio: !!audio, width: frames.width, height: frames.height };
+      return { blob: await sink.file('video/mp4'), format: 'mp4', seconds, hasAudio: !!audio, width: frames.width, height: frames.height, ...pace(added, seconds, opts.tap) };
     },
     async cancel() {
       await end(0).catch(() => undefined);
@@ -184,6 +191,7 @@ async function recordWithMediaRecorder(opts: RecordOptions, sink: MessageSink): 
   const stream = frames.canvas.captureStream(30);
   const track = stream.getVideoTracks()[0] as (MediaStreamTrack & { requestFrame?: () => void }) | undefined;
   let drawnAt = performance.now();
+  let previewFrames = 0;
   const draw = () => {
     frames.draw();
     track?.requestFrame?.();
@@ -204,7 +212,7 @@ async function recordWithMediaRecorder(opts: RecordOptions, sink: MessageSink): 
       pieceHeard = () => (clearTimeout(timer), resolve());
     });
   const stopped = new Promise<void>((resolve) => recorder.addEventListener('stop', () => resolve(), { once: true }));
-  const off = opts.tap.onDrawn(draw);
+  const off = opts.tap.onDrawn(() => (previewFrames++, draw()));
   recorder.start(1000); // a piece a second, written out as it comes
   const startedAt = performance.now();
   const clockNow = () => (performance.now() - startedAt) / 1000;
@@ -237,7 +245,7 @@ async function recordWithMediaRecorder(opts: RecordOptions, sink: MessageSink): 
       const file = await sink.file(type.split(';')[0]!);
       // A recorder's WebM has no duration (players show no length): the header is given one.
       const blob = opts.support.format === 'webm' ? await withDuration(file, length) : file;
-      return { blob, format: opts.support.format, seconds, hasAudio: !!opts.mic, width: frames.width, height: frames.height };
+      return { blob, format: opts.support.format, seconds, hasAudio: !!opts.mic, width: frames.width, height: frames.height, ...pace(previewFrames, seconds, opts.tap) };
     },
     async cancel() {
       await end().catch(() => undefined);

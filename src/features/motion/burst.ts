@@ -10,6 +10,13 @@ export interface FrameTap {
   canvas: HTMLCanvasElement | OffscreenCanvas;
   /** `fn` hears of each frame right after it is shown, with the camera's media time (ms) of its picture. */
   onDrawn(fn: (mediaMs: number) => void): () => void;
+  /**
+   * The preview drawn at the camera's own resolution (its short side at most `maxLines`) until the
+   * returned release, so a recording reading the canvas has the camera's picture, not the screen's.
+   */
+  atCameraSize?(maxLines: number): () => void;
+  /** The camera's frame rate, as its track says (frames a second), when known. */
+  cameraFps?: number;
 }
 
 type Ctx2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;

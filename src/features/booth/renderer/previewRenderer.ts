@@ -6,7 +6,7 @@ import { facesForPhoto } from '../../vision/shotFaces';
 import type { FaceLandmarks } from '../../vision/types';
 import type { BoothStage, Look, ShotInputs, StageInputs } from '../stages';
 import { createStages, lookNeedsFaces, lookNeedsMask, lookPrograms, photoInputs, previewInputs } from './stageInputs';
-import { backingSize } from './backingSize';
+import { backingSize, cameraBackingSize } from './backingSize';
 import { capturePlain, captureWithPipeline, firstFrame, type CapturedImage } from './capture';
 import { FrameLoop } from './frameLoop';
 import { FrameScaler } from './frameScaler';
@@ -51,6 +51,8 @@ export class PreviewRenderer {
   private counts = { cameraFrames: 0, renderedFrames: 0, jsMs: 0, skippedFrames: 0 };
   private loop: FrameLoop;
   private lastMediaTime = -1;
+  /** While a recording reads the preview: drawn at the camera's size, its short side at most this (0: the screen's size). */
+  private cameraLines = 0;
   private firstPresented = -1;
   private resizeObserver: ResizeObserver | null = null;
   private sideReads: SideReads;
@@ -121,9 +123,15 @@ export class PreviewRenderer {
     this.events.onModeChange?.(mode, reason);
   }
 
-  /** Backing store = displayed size × DPR (capped): the preview never renders at camera size. */
+  /**
+   * Backing store = displayed size × DPR (capped): the preview never renders at camera size, but
+   * while a recording holds it at the camera's (`cameraLines`: its short side at most that).
+   */
   private fitCanvas(): void {
-    const { width, height } = backingSize(this.canvas.clientWidth, this.canvas.clientHeight, window.devicePixelRatio, this.scaler.active);
+    const { clientWidth: cssW, clientHeight: cssH } = this.canvas;
+    const { videoWidth: vw, videoHeight: vh } = this.video;
+    const { width, height } =
+      this.cameraLines && vw && vh ? cameraBackingSize(cssW, cssH, vw, vh, this.cameraLines) : backingSize(cssW, cssH, window.devicePixelRatio, this.scaler.active);
     if (this.canvas.width !== width || this.canvas.height !== height) {
       this.canvas.width = width;
       this.canvas.height = height;
@@ -285,7 +293,17 @@ export class PreviewRenderer {
       const off = this.onDrawn((_p, mediaMs) => fn(mediaMs));
       return () => (release(), off());
     };
-    return { canvas: this.canvas, onDrawn, width: this.video.videoWidth, height: this.video.videoHeight };
+    const atCameraSize = (maxLines: number) => {
+      this.cameraLines = maxLines;
+      this.fitCanvas();
+      return () => {
+        this.cameraLines = 0;
+        this.fitCanvas();
+      };
+    };
+    const track = (this.video.srcObject as MediaStream | null)?.getVideoTracks?.()[0];
+    const cameraFps = track?.getSettings().frameRate;
+    return { canvas: this.canvas, onDrawn, atCameraSize, cameraFps, width: this.video.videoWidth, height: this.video.videoHeight };
   }
 
   /** Which upload path the preview uses (for the benchmark's report). */

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useObjectUrl } from '../../../components/useObjectUrl';
 import { useI18n } from '../../../i18n/I18nProvider';
 import type { MessageDesk } from '../desk';
-import type { Recording } from '../meta';
+import { slowFrameRate, type Recording } from '../meta';
 
 /**
  * The recording, played back with its sound before anything is kept: Keep, Record again, or
@@ -18,6 +18,7 @@ export function MessageReview({ review, desk }: { review: { recording: Recording
     return () => d?.close();
   }, []);
   const { recording } = review;
+  const slow = slowFrameRate(recording);
   return (
     <dialog
       ref={dialog}
@@ -47,6 +48,11 @@ export function MessageReview({ review, desk }: { review: { recording: Recording
         {t(`message.madeAs.${recording.format}`)}
         {!recording.hasAudio && ` · ${t('message.withoutSound')}`}
       </p>
+      {slow !== null && (
+        <p className="hint" data-testid="message-fps">
+          {t('message.slowFps', { fps: slow, camera: Math.round(recording.cameraFps!) })}
+        </p>
+      )}
       {review.micRefused && (
         <p className="notice" data-testid="message-review-no-mic">
           {t('message.noMic')}
