@@ -1,52 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { openBooth } from './drivers/booth';
-import { clip, launchWithCamera } from './env';
-import { beepOnsets, keepAndDownload, letFakeDevicesKeepTime, probe, record, videoFigures } from './helpers/message';
+import { beepOnsets, flashSpan, keepAndDownload, letFakeDevicesKeepTime, MESSAGE_SYNC_BROWSER, probe, record, videoFigures } from './helpers/message';
 
 /**
  * A video message is the camera's picture at the camera's size and times (issue 65), whatever the
  * preview manages: drawn at the camera's resolution (up to 1280×720, not the preview canvas's
  * size), each frame placed at the moment the camera took it, and its review says the frame rate
- * the device kept. Runs alone (the "alone" project): the second test keeps the machine busy.
- *
- * The clip: message-sync's 4 s loop with its flash made half a second long (frames 60–74 white),
- * so that a preview drawing 2–5 frames a second on a busy software GPU still draws each flash;
- * ../shared is read-only, so it is written to the machine's temporary folder.
+ * the device kept. Runs alone (the "alone" project): the second test keeps the machine busy. The
+ * sync clip with a half-second flash (longFlashClip), so a busy software GPU still draws each one.
  */
-function longFlashClip(): string {
-  const dir = join(tmpdir(), 'photobooth-fixtures');
-  const out = join(dir, 'message-sync-long-flash-1280x720.mjpeg');
-  if (existsSync(out)) return out;
-  const data = readFileSync(clip('message-sync-1280x720.mjpeg'));
-  const frames: Buffer[] = [];
-  let start = -1;
-  for (let i = 0; i < data.length - 1; i++) {
-    if (data[i] !== 0xff) continue;
-    if (data[i + 1] === 0xd8 && start < 0) start = i;
-    else if (data[i + 1] === 0xd9 && start >= 0) {
-      frames.push(data.subarray(start, i + 2));
-      start = -1;
-    }
-  }
-  const white = frames[60]!;
-  mkdirSync(dir, { recursive: true });
-  const tmp = `${out}.${process.pid}`;
-  writeFileSync(tmp, Buffer.concat(frames.map((f, i) => (i >= 60 && i < 75 ? white : f))));
-  // Renamed into place: a browser reading it never sees half a file.
-  renameSync(tmp, out);
-  return out;
-}
-
-test.use({
-  launchOptions: launchWithCamera({ clip: longFlashClip(), audio: 'message-sync.wav' }),
-  permissions: ['camera', 'microphone'],
-  acceptDownloads: true,
-  allowConsoleErrors: [/ERR_FILE_NOT_FOUND/],
-});
+test.use(MESSAGE_SYNC_BROWSER);
+test.use({ allowConsoleErrors: [/ERR_FILE_NOT_FOUND/] });
 
 /** Busy loops, one per core, for as long as the test runs: the device is kept busy. */
 function keepBusy(count = 2): () => void {
@@ -55,7 +21,7 @@ function keepBusy(count = 2): () => void {
 }
 
 /** The review's "recorded at N frames a second", as a number (null when it says nothing of it). */
-async function reviewFps(page: import('@playwright/test').Page): Promise<number | null> {
+async function reviewFps(page: Page): Promise<number | null> {
   const note = page.getByTestId('message-fps');
   if (!(await note.count())) return null;
   const m = /(\d+(?:[.,]\d+)?)/.exec((await note.textContent()) ?? '');
@@ -95,22 +61,17 @@ test('recorded while the machine is kept busy: the flashes come every 4.0 s of t
   const p = probe(file);
   const v = videoFigures(file);
   const beeps = beepOnsets(file, p.audio!.start);
-  // Each flash began after the frame before its first white one (the picture's frames are as far
-  // apart as the busy device could draw them): between two flashes lie at least (that frame −
-  // the other's first white one) and at most (first white − the other's frame before), and 4.0 s
-  // must be within that, give or take 1.5 of the camera's frames (50 ms at 30 a second).
   const before = (t: number) => v.times[v.times.indexOf(t) - 1] ?? 0;
-  const slack = 1.5 / 30;
   console.log(
     `busy: ${v.times.length} frames over ${v.times.at(-1)!.toFixed(2)} s; flashes (frame before → first white) ${v.flashes.map((t) => `${before(t).toFixed(3)}→${t.toFixed(3)}`).join(' ')} | beeps ${beeps.map((t) => t.toFixed(3)).join(' ')}`,
   );
   expect(v.flashes.length, 'a flash every 4 s of a 10 s message').toBeGreaterThanOrEqual(2);
   expect(beeps.length, 'a beep every 4 s of a 10 s message').toBeGreaterThanOrEqual(2);
+  // 4.0 s between flashes, give or take 1.5 of the camera's frames (50 ms at 30 a second).
   for (let i = 1; i < v.flashes.length; i++) {
-    const [a, b] = [v.flashes[i - 1]!, v.flashes[i]!];
-    const [least, most] = [before(b) - a, b - before(a)];
-    expect(4, `flashes ${least.toFixed(3)}–${most.toFixed(3)} s apart`).toBeGreaterThanOrEqual(least - slack);
-    expect(4, `flashes ${least.toFixed(3)}–${most.toFixed(3)} s apart`).toBeLessThanOrEqual(most + slack);
+    const { least, most } = flashSpan(v, v.flashes[i - 1]!, v.flashes[i]!);
+    expect(4, `flashes ${least.toFixed(3)}–${most.toFixed(3)} s apart`).toBeGreaterThanOrEqual(least - 1.5 / 30);
+    expect(4, `flashes ${least.toFixed(3)}–${most.toFixed(3)} s apart`).toBeLessThanOrEqual(most + 1.5 / 30);
   }
   for (let i = 1; i < beeps.length; i++) expect(Math.abs(beeps[i]! - beeps[i - 1]! - 4), 'beeps 4.0 s apart').toBeLessThanOrEqual(0.05);
 });

@@ -38,3 +38,17 @@ describe('FrameClock', () => {
     expect(c.place(90_000, 21_000)).toBeCloseTo(21);
   });
 });
+
+describe('FrameClock with the camera’s capture times', () => {
+  it('places a frame when the camera took it, whatever its media time says', () => {
+    const c = new FrameClock(1000);
+    // A media clock counting frames slower than time (WebKit's mock camera on a busy machine).
+    expect(c.place(5333, 10_007, 9080)).toBeCloseTo(8.08);
+    expect(c.place(6367, 10_826, 10_716)).toBeCloseTo(9.716);
+  });
+  it('ignores a capture time in the page’s future or from another clock', () => {
+    const c = new FrameClock(0);
+    expect(c.place(NaN, 1000, 5000)).toBeCloseTo(1);
+    expect(c.place(NaN, 10_000, 1000)).toBeCloseTo(10);
+  });
+});

@@ -4,6 +4,8 @@
  * the hundreds of milliseconds a busy page adds.
  */
 const OTHER_CLOCK_MS = 5_000;
+/** A capture time this far after the frame was shown is still believed (the clocks' own skew). */
+const CAPTURE_AHEAD_MS = 50;
 
 /**
  * Where each preview frame goes on a message's timeline: at the moment the camera took it, not
@@ -13,7 +15,9 @@ const OTHER_CLOCK_MS = 5_000;
  * clock is put on the page clock (the sound's) by the shortest way a frame has taken from the
  * camera to the screen so far, and a frame shown late is still placed when it was taken (placing
  * late frames when shown let the picture slip most of a second against the sound on a busy
- * device). A frame with no sensible media time is placed when it was shown.
+ * device). Where the browser says when the camera took a frame (its capture time, on the page's
+ * clock), that is where it goes: a media time may count the camera's frames instead of its time
+ * (WebKit's, see booth/renderer/captureTimes.ts). A frame with no sensible time is placed when shown.
  */
 export class FrameClock {
   /** Page ms − media ms, the least seen. */
@@ -21,9 +25,14 @@ export class FrameClock {
 
   constructor(private startedAt: number) {}
 
-  /** Seconds into the message of a frame with camera media time `mediaMs`, shown at page time `shownAt`. */
-  place(mediaMs: number, shownAt: number): number {
+  /**
+   * Seconds into the message of a frame with camera media time `mediaMs`, shown at page time
+   * `shownAt`; taken by the camera at page time `captureMs`, where the browser says: then that.
+   */
+  place(mediaMs: number, shownAt: number, captureMs?: number): number {
     const shown = (shownAt - this.startedAt) / 1000;
+    // Chromium's fake camera stamps some frames up to ~15 ms after the page's callback for them.
+    if (captureMs !== undefined && Number.isFinite(captureMs) && captureMs <= shownAt + CAPTURE_AHEAD_MS && shownAt - captureMs < OTHER_CLOCK_MS) return (captureMs - this.startedAt) / 1000;
     if (!Number.isFinite(mediaMs)) return shown;
     const way = shownAt - mediaMs;
     // Far slower than the quickest seen, or in the page's future: the camera's clock changed.

@@ -144,8 +144,8 @@ async function recordWithWebCodecs(opts: RecordOptions, sink: MessageSink): Prom
   // Each frame at the moment the camera took it, on the page's clock as the sound is.
   addFrame(0);
   const placed = new FrameClock(startedAt);
-  const off = opts.tap.onDrawn((mediaMs) => {
-    if (inFlight < FRAMES_IN_FLIGHT) addFrame(placed.place(mediaMs, performance.now()));
+  const off = opts.tap.onDrawn((mediaMs, captureMs) => {
+    if (inFlight < FRAMES_IN_FLIGHT) addFrame(placed.place(mediaMs, performance.now(), captureMs));
   });
   const pump = audio && pieces ? pumpMicrophone(pieces, audio, startedAt) : null;
   // The sound up to `at` s, no further: frames still being encoded must not add sound after Stop

@@ -8,8 +8,11 @@ import { BURST_TIMEOUT_MS, FRAME_QUALITY, FRAMES_AFTER, FRAMES_BEFORE, MOTION_FP
 /** Where a burst reads the preview: the canvas, and a hook called right after each frame is drawn into it. */
 export interface FrameTap {
   canvas: HTMLCanvasElement | OffscreenCanvas;
-  /** `fn` hears of each frame right after it is shown, with the camera's media time (ms) of its picture. */
-  onDrawn(fn: (mediaMs: number) => void): () => void;
+  /**
+   * `fn` hears of each frame right after it is shown, with the camera's media time (ms) of its
+   * picture and, where the browser says, when the camera took it (page clock, ms).
+   */
+  onDrawn(fn: (mediaMs: number, captureMs?: number) => void): () => void;
   /**
    * The preview drawn at the camera's own resolution (its short side at most `maxLines`) until the
    * returned release, so a recording reading the canvas has the camera's picture, not the screen's.

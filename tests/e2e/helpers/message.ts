@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { launchWithCamera } from '../env';
+import { clip, launchWithCamera } from '../env';
 
 /** The sync fixtures as camera and microphone, both granted, downloads kept (every message spec uses them). */
 export const MESSAGE_BROWSER = {
@@ -9,6 +11,51 @@ export const MESSAGE_BROWSER = {
   permissions: ['camera', 'microphone'],
   acceptDownloads: true,
 };
+
+/**
+ * The sync clip with its flash half a second long (frames 60–74 white, still at 2.000 s of each 4 s
+ * loop): a message is drawn at the camera's size, and a software GPU draws 3–8 such frames a
+ * second, which a two-frame flash falls between. ../shared is read-only: written to the machine's
+ * temporary folder (once; renamed into place, so a browser never reads half a file).
+ */
+export function longFlashClip(): string {
+  const dir = join(tmpdir(), 'photobooth-fixtures');
+  const out = join(dir, 'message-sync-long-flash-1280x720.mjpeg');
+  if (existsSync(out)) return out;
+  const data = readFileSync(clip('message-sync-1280x720.mjpeg'));
+  const frames: Buffer[] = [];
+  let start = -1;
+  for (let i = 0; i < data.length - 1; i++) {
+    if (data[i] !== 0xff) continue;
+    if (data[i + 1] === 0xd8 && start < 0) start = i;
+    else if (data[i + 1] === 0xd9 && start >= 0) {
+      frames.push(data.subarray(start, i + 2));
+      start = -1;
+    }
+  }
+  const white = frames[60]!;
+  mkdirSync(dir, { recursive: true });
+  const tmp = `${out}.${process.pid}`;
+  writeFileSync(tmp, Buffer.concat(frames.map((f, i) => (i >= 60 && i < 75 ? white : f))));
+  renameSync(tmp, out);
+  return out;
+}
+
+/** The sync fixtures with the long flash (longFlashClip), for the specs that time the flashes. */
+export const MESSAGE_SYNC_BROWSER = {
+  ...MESSAGE_BROWSER,
+  launchOptions: launchWithCamera({ clip: longFlashClip(), audio: 'message-sync.wav' }),
+};
+
+/**
+ * How far apart two flashes can have begun: each began after the frame before its first white one
+ * (a message's frames are as far apart as the device could draw them), so between flashes `a` and
+ * `b` lie at least (b's frame before − a) and at most (b − a's frame before).
+ */
+export function flashSpan(v: VideoFigures, a: number, b: number): { least: number; most: number } {
+  const before = (t: number) => v.times[v.times.indexOf(t) - 1] ?? 0;
+  return { least: before(b) - a, most: b - before(a) };
+}
 
 /**
  * Video messages as a person's player reads them: Debian's ffprobe and ffmpeg (nobody here wrote

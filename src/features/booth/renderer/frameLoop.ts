@@ -2,12 +2,15 @@
 const WATCHDOG_MS = 2_000;
 
 type VideoWithRvfc = HTMLVideoElement & {
-  requestVideoFrameCallback?: (cb: (now: number, meta: { mediaTime: number; presentedFrames: number }) => void) => number;
+  requestVideoFrameCallback?: (cb: (now: number, meta: { mediaTime: number; presentedFrames: number; captureTime?: number }) => void) => number;
   cancelVideoFrameCallback?: (id: number) => void;
 };
 
-/** Called once per new camera frame: media time in ms, and the video's presented-frame count (-1 unknown). */
-export type FrameWork = (mediaMs: number, presentedFrames: number) => void;
+/**
+ * Called once per new camera frame: media time in ms, the video's presented-frame count (-1
+ * unknown), and when the camera took it (page clock, ms) where the browser says.
+ */
+export type FrameWork = (mediaMs: number, presentedFrames: number, captureMs?: number) => void;
 
 /**
  * The preview's clock: calls `work` for each camera frame (requestVideoFrameCallback where
@@ -70,7 +73,7 @@ export class FrameLoop {
     if (v.requestVideoFrameCallback) {
       this.handle = v.requestVideoFrameCallback((_now, meta) => {
         this.schedule();
-        this.guard(() => this.work(meta.mediaTime * 1000, meta.presentedFrames));
+        this.guard(() => this.work(meta.mediaTime * 1000, meta.presentedFrames, meta.captureTime));
       });
     } else {
       this.handle = requestAnimationFrame(() => {

@@ -8,6 +8,7 @@ import type { BoothStage, Look, ShotInputs, StageInputs } from '../stages';
 import { createStages, lookNeedsFaces, lookNeedsMask, lookPrograms, photoInputs, previewInputs } from './stageInputs';
 import { backingSize, cameraBackingSize } from './backingSize';
 import { capturePlain, captureWithPipeline, firstFrame, type CapturedImage } from './capture';
+import { CaptureTimes } from './captureTimes';
 import { FrameLoop } from './frameLoop';
 import { FrameScaler } from './frameScaler';
 import { ShownFrames, type ShownListener } from './shownFrames';
@@ -60,6 +61,7 @@ export class PreviewRenderer {
   /** The pipeline's pending work a redraw already waits for. */
   private awaited: Promise<void> | null = null;
   private shown: ShownFrames<StageInputs>;
+  private captureTimes = new CaptureTimes();
 
   constructor(
     private canvas: HTMLCanvasElement,
@@ -86,7 +88,10 @@ export class PreviewRenderer {
     this.pipeline = pipeline;
     if (pipeline) prepareFilters(pipeline);
     this.mode = pipeline ? 'webgl' : 'plain';
-    this.loop = new FrameLoop(video, (mediaMs, presented) => this.tick(mediaMs, presented, false));
+    this.loop = new FrameLoop(video, (mediaMs, presented, captureMs) => {
+      this.captureTimes.note(mediaMs, captureMs);
+      this.tick(mediaMs, presented, false);
+    });
     this.shown = new ShownFrames((work) => this.loop.guard(work), () => !this.disposed);
     this.scaler = new FrameScaler((bitmap, mediaMs) => this.loop.guard(() => this.onScaled(bitmap, mediaMs), () => bitmap.close()));
     if (pipeline && softwareRenderer(pipeline.gl)) this.scaler.knownSlow();
@@ -288,9 +293,9 @@ export class PreviewRenderer {
    */
   get frameTap(): (FrameTap & { width: number; height: number }) | null {
     if (!this.pipeline || !this.video.videoWidth) return null;
-    const onDrawn = (fn: (mediaMs: number) => void) => {
+    const onDrawn = (fn: (mediaMs: number, captureMs?: number) => void) => {
       const release = this.holdMultiPass(); // a recording reads the frames
-      const off = this.onDrawn((_p, mediaMs) => fn(mediaMs));
+      const off = this.onDrawn((_p, mediaMs) => fn(mediaMs, this.captureTimes.of(mediaMs)));
       return () => (release(), off());
     };
     const atCameraSize = (maxLines: number) => {
