@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boomerangOrder, fillSlots } from '../../src/features/motion/clip';
+import { AfterShutterClock, boomerangOrder, fillSlots } from '../../src/features/motion/clip';
 import { BURST_FRAMES, motionSize } from '../../src/features/motion/meta';
 import { motionFileName } from '../../src/features/motion/exporter';
 
@@ -32,6 +32,33 @@ describe('fillSlots', () => {
   it('with nothing before the shutter announced, starts at the still', () => {
     const frames = [1070, 1150].map((at) => ({ at, frame: `f${at}` }));
     expect(fillSlots(frames, 'still', 1000, { fps: 10, before: 0, after: 2 })).toEqual(['still', 'f1150', 'f1150']);
+  });
+});
+
+describe('AfterShutterClock', () => {
+  const slot = 100; // fps 10, shutter at 1000
+  it('places a fluent preview’s pictures by the camera’s times', () => {
+    const clock = new AfterShutterClock(1000, slot);
+    // Shown 40 ms after the shutter, then every ~100 ms (the camera's times 5000, 5100, 5200).
+    expect([clock.place(1040, 5000), clock.place(1150, 5100), clock.place(1230, 5200)]).toEqual([1040, 1140, 1240]);
+  });
+  it('a preview held after the shutter (the photo on the GPU) goes on in the next slot, not past the window', () => {
+    const clock = new AfterShutterClock(1000, slot);
+    // Nothing shown for 1.3 s, then a picture every 100 ms: the first stands for the first slot.
+    const at = [2300, 2400, 2500, 2600].map((t, i) => clock.place(t, 6000 + i * 100));
+    expect(at).toEqual([1100, 1200, 1300, 1400]);
+    const frames = at.map((t, i) => ({ at: t!, frame: `f${i}` }));
+    expect(fillSlots(frames, 'still', 1000, { fps: 10, before: 0, after: 4 })).toEqual(['still', 'f0', 'f1', 'f2', 'f3']);
+    // The same frames stamped when shown filled every slot with the first of them.
+    const shown = [2300, 2400, 2500, 2600].map((t, i) => ({ at: t, frame: `f${i}` }));
+    expect(fillSlots(shown, 'still', 1000, { fps: 10, before: 0, after: 4 })).toEqual(['still', 'f0', 'f0', 'f0', 'f0']);
+  });
+  it('counts a gap in the middle as MAX_GAP_MS at most, and a picture shown again not at all', () => {
+    const clock = new AfterShutterClock(1000, slot, 250);
+    expect(clock.place(1050, 5000)).toBe(1050);
+    expect(clock.place(1080, 5000)).toBeNull(); // a redraw of the same camera picture
+    expect(clock.place(2100, 6000)).toBe(1300); // a 1 s hold counts as 250 ms
+    expect(clock.place(2200, NaN)).toBe(1400); // no camera time: the time shown
   });
 });
 

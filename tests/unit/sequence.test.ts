@@ -38,6 +38,7 @@ function fakeSession(initial: CapturedPhoto[] = [], opts: { abortAt?: string; sh
     startBurst: (before): BurstHandle => {
       bursts.push(`start ${before}`);
       return {
+        shutter: async () => void bursts.push('shutter'),
         finish: async () => ({ frames: [], fps: 15, width: 4, height: 3, shutterIndex: 0 }) satisfies MotionClip,
         cancel: () => bursts.push('cancel'),
       };
@@ -154,13 +155,32 @@ describe('the shot sequence', () => {
   it('with motion, a burst starts in the last second of the countdown (at the shutter without one), and a stopped one is cancelled', async () => {
     const s = fakeSession([], { motion: true });
     await runSequence(s.steps, all(1), settings(2, true), s.abort.signal, 10);
-    expect(s.bursts).toEqual(['start 10', 'motion p0-1']);
+    expect(s.bursts).toEqual(['start 10', 'shutter', 'motion p0-1']);
     const none = fakeSession([], { motion: true });
     await runSequence(none.steps, all(1), settings(0, true), none.abort.signal, 10);
     expect(none.bursts[0]).toBe('start 0');
     const stopped = fakeSession([], { motion: true, abortAt: 'wait 1000' });
     await runSequence(stopped.steps, all(1), settings(1, true), stopped.abort.signal, 10);
     expect(stopped.bursts).toEqual(['start 10', 'cancel']);
+  });
+
+  it('the next shutter waits for the last burst’s frames after its shutter (without a countdown it would hold the preview over them)', async () => {
+    const s = fakeSession([], { motion: true });
+    s.steps.startBurst = () => ({
+      shutter: () => new Promise<void>((resolve) => setTimeout(() => (s.log.push('burst 0 recorded'), resolve()), 20)),
+      finish: async () => ({ frames: [], fps: 15, width: 4, height: 3, shutterIndex: 0 }),
+      cancel: () => undefined,
+    });
+    await runSequence(s.steps, all(2), settings(0, true), s.abort.signal, 10);
+    expect(s.log.indexOf('burst 0 recorded')).toBeGreaterThan(-1);
+    expect(s.log.indexOf('burst 0 recorded'), s.log.join(', ')).toBeLessThan(s.log.indexOf('shoot 1'));
+    // Stopped while it waits: the sequence ends at once.
+    const stopped = fakeSession([], { motion: true });
+    stopped.steps.startBurst = () => ({ shutter: () => new Promise<void>(() => undefined), finish: async () => null, cancel: () => undefined });
+    setTimeout(() => stopped.abort.abort(), 20);
+    const r = await runSequence(stopped.steps, all(2), settings(0, true), stopped.abort.signal, 10);
+    expect(r.outcome).toBe('cancelled');
+    expect(r.taken).toEqual([0]);
   });
 });
 

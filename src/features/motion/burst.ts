@@ -2,7 +2,7 @@ import type { MotionClip } from '../../state/session';
 import { canvasToJpeg, makeCanvas } from '../../lib/jpeg';
 import { connect, type Bridge } from '../../workers/bridge';
 import type { BurstFramesApi } from './burstFrames.worker';
-import { fillSlots, type TimedFrame } from './clip';
+import { AfterShutterClock, fillSlots, type TimedFrame } from './clip';
 import { BURST_TIMEOUT_MS, FRAME_QUALITY, FRAMES_AFTER, FRAMES_BEFORE, MOTION_FPS, RECORD_EVERY_MS } from './meta';
 
 /** Where a burst reads the preview: the canvas, and a hook called right after each frame is drawn into it. */
@@ -94,17 +94,24 @@ export class BurstFrames {
 /**
  * Records what the preview draws around one shot (filter, beauty and props are in every frame,
  * since it is the preview's own output), as small JPEGs encoded as they come. Started before the
- * shutter (the countdown's last second), finished with the still: `finish` resolves with the clip
- * once the frames after the shutter are in.
+ * shutter (the countdown's last second) or at it; `shutter` marks the moment and resolves once the
+ * frames after it are in; `finish` makes the clip with the still. After the shutter each frame is
+ * placed by the burst's own clock (AfterShutterClock): the preview holds still while a photo is on
+ * the GPU, and a frame shown after that hold goes in the next slot, not past the window.
  */
 export class BurstRecorder {
   private frames: TimedFrame<Promise<Blob>>[] = [];
   private canvas: OffscreenCanvas | HTMLCanvasElement;
   private ctx: Ctx2D;
   private lastAt = -Infinity;
+  private lastMediaMs = NaN;
   private endAt = Infinity;
+  private clock: AfterShutterClock | null = null;
+  private shutterAt = NaN;
   private off: () => void;
+  private recorded: Promise<void> | null = null;
   private ended: () => void = () => {};
+  private stopped = false;
 
   /**
    * @param workers where the frames are scaled and encoded (its owner's worker)
@@ -122,7 +129,7 @@ export class BurstRecorder {
     this.canvas = makeCanvas(size.width, size.height);
     this.ctx = this.canvas.getContext('2d', { alpha: false }) as Ctx2D;
     this.ctx.imageSmoothingQuality = 'high';
-    this.off = tap.onDrawn(() => this.take(tap.canvas));
+    this.off = tap.onDrawn((mediaMs) => this.take(tap.canvas, mediaMs));
     workers.warm(); // started now: the countdown's last second is when the frames come
   }
 
@@ -152,10 +159,17 @@ export class BurstRecorder {
     return canvasToJpeg(this.canvas, FRAME_QUALITY);
   }
 
-  private take(source: HTMLCanvasElement | OffscreenCanvas): void {
-    const at = performance.now();
-    if (at - this.lastAt < RECORD_EVERY_MS) return;
-    this.lastAt = at;
+  private take(source: HTMLCanvasElement | OffscreenCanvas, mediaMs: number): void {
+    const now = performance.now();
+    if (now - this.lastAt < RECORD_EVERY_MS) return;
+    let at = now;
+    if (this.clock) {
+      const placed = this.clock.place(now, mediaMs);
+      if (placed === null) return; // the same camera picture shown again
+      at = placed;
+    } else if (mediaMs === this.lastMediaMs) return;
+    this.lastAt = now;
+    this.lastMediaMs = mediaMs;
     const frame = this.encode(source);
     frame.catch(() => undefined); // a failed frame is replaced by a neighbour when the clip is made (withoutFailures)
     this.frames.push({ at, frame });
@@ -163,6 +177,8 @@ export class BurstRecorder {
   }
 
   private stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
     this.off();
     this.ended();
   }
@@ -173,12 +189,28 @@ export class BurstRecorder {
   }
 
   /**
-   * The shutter fired at `shutterAt` (performance.now()) and took `still`: waits for the frames
-   * after it and returns the clip, or null when it cannot be made.
+   * The shutter fired at `shutterAt` (performance.now()): resolves once the frames after it are
+   * in, or BURST_TIMEOUT_MS after they were due (a stalled camera). Once per burst.
+   */
+  shutter(shutterAt: number): Promise<void> {
+    if (this.recorded) return this.recorded;
+    const step = 1000 / MOTION_FPS;
+    this.shutterAt = shutterAt;
+    this.clock = new AfterShutterClock(shutterAt, step);
+    this.endAt = shutterAt + FRAMES_AFTER * step;
+    this.recorded = new Promise<void>((resolve) => {
+      const timer = setTimeout(() => this.stop(), this.endAt - performance.now() + BURST_TIMEOUT_MS);
+      this.ended = () => (clearTimeout(timer), resolve());
+      if (this.stopped) this.ended();
+    });
+    return this.recorded;
+  }
+
+  /**
+   * The shutter fired at `shutterAt` and took `still`: waits for the frames after it and returns
+   * the clip, or null when it cannot be made.
    */
   async finish(still: Blob, shutterAt: number): Promise<MotionClip | null> {
-    const step = 1000 / MOTION_FPS;
-    this.endAt = shutterAt + FRAMES_AFTER * step;
     const stillFrame = createImageBitmap(still, { resizeWidth: this.size.width, resizeHeight: this.size.height, resizeQuality: 'high' }).then(
       (bitmap) => {
         this.ctx.setTransform(1, 0, 0, 1, 0, 0); // the still is already as photos are mirrored
@@ -187,14 +219,8 @@ export class BurstRecorder {
         return canvasToJpeg(this.canvas, FRAME_QUALITY);
       },
     );
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await new Promise<void>((resolve) => {
-      this.ended = resolve;
-      timer = setTimeout(resolve, this.endAt - performance.now() + BURST_TIMEOUT_MS);
-    });
-    clearTimeout(timer);
-    this.stop();
-    const slots = fillSlots(this.frames, stillFrame, shutterAt, { fps: MOTION_FPS, before: this.before, after: FRAMES_AFTER });
+    await this.shutter(shutterAt);
+    const slots = fillSlots(this.frames, stillFrame, this.shutterAt, { fps: MOTION_FPS, before: this.before, after: FRAMES_AFTER });
     this.frames = [];
     const frames = withoutFailures(await Promise.allSettled(slots), this.before);
     return frames && { frames, fps: MOTION_FPS, width: this.size.width, height: this.size.height, shutterIndex: this.before };

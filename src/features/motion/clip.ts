@@ -7,6 +7,46 @@ export function boomerangOrder(n: number): number[] {
   return order;
 }
 
+/**
+ * A stretch without a new camera picture on the preview longer than this (the photo on the GPU,
+ * the page busy just after the booth opened) counts as this long on a burst's clock after the
+ * shutter: the burst goes on from the next picture instead of repeating the last one over the gap.
+ */
+export const MAX_GAP_MS = 250;
+
+/**
+ * A burst's clock after the shutter: where each picture the preview shows goes. Pictures are
+ * spaced by the camera's own times (its media time; the time shown where it has none), a picture
+ * shown again (a redraw: the same media time) is not a new frame (null), and a gap is counted as
+ * `maxGap` at most, the first one (shutter to first picture) as one slot at most: a preview held
+ * right after the shutter no longer leaves every slot after it to one picture.
+ */
+export class AfterShutterClock {
+  private last: { at: number; mediaMs: number } | null = null;
+  private elapsed = 0;
+
+  constructor(
+    private shutterAt: number,
+    private slotMs: number,
+    private maxGap = MAX_GAP_MS,
+  ) {}
+
+  /** The time (page ms) the picture shown at `at`, taken by the camera at `mediaMs`, stands for; null: the last picture again. */
+  place(at: number, mediaMs: number): number | null {
+    const last = this.last;
+    let gap: number;
+    if (!last) gap = Math.min(at - this.shutterAt, this.slotMs);
+    else {
+      const byCamera = mediaMs - last.mediaMs;
+      if (byCamera === 0) return null;
+      gap = Number.isFinite(byCamera) && byCamera > 0 ? byCamera : at - last.at;
+    }
+    this.elapsed += Math.min(Math.max(0, gap), this.maxGap);
+    this.last = { at, mediaMs };
+    return this.shutterAt + this.elapsed;
+  }
+}
+
 /** One recorded preview frame: when it was drawn and its JPEG (still being encoded). */
 export interface TimedFrame<T> {
   at: number;

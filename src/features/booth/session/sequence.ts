@@ -1,4 +1,4 @@
-import { isAborted } from '../../../lib/deadline';
+import { isAborted, withDeadline } from '../../../lib/deadline';
 import type { CapturedPhoto, MotionClip } from '../../../state/session';
 
 /** What the stage shows while a sequence runs (published by the session as an atom). */
@@ -28,6 +28,8 @@ export interface SequenceSettings {
 
 /** A burst of the preview around one shot (motion on). */
 export interface BurstHandle {
+  /** The shutter fired at `shutterAt`: resolves once the burst has its frames after it (or has given up waiting). */
+  shutter(shutterAt: number): Promise<void>;
   finish(still: Blob, shutterAt: number): Promise<MotionClip | null>;
   cancel(): void;
 }
@@ -71,7 +73,9 @@ export interface SequenceResult {
  * replaces the old photos only once its first shot is whole, so cancelling before that loses
  * nothing. With motion on, each shot also keeps a burst from the countdown's last second; the
  * sequence ends once the last burst is in (`framesBefore`: the burst's frames ahead of the shutter
- * after a countdown).
+ * after a countdown). A shutter waits for the last burst's frames after its own shutter (without a
+ * countdown it would come within them): the photo on the GPU holds the preview, and that burst
+ * would have no frames of its own moment.
  */
 export async function runSequence(
   steps: SequenceSteps,
@@ -84,6 +88,8 @@ export async function runSequence(
   const taken: number[] = [];
   const made = new Map<number, CapturedPhoto>();
   let burst: BurstHandle | null = null;
+  /** The last burst while it takes its frames after its shutter. */
+  let recording: Promise<void> | null = null;
   /** The last shot's photo while it is being made (and then stored). */
   let making: Promise<void> | null = null;
   let result: Omit<SequenceResult, 'photos'> = { outcome: 'done', taken };
@@ -108,12 +114,15 @@ export async function runSequence(
       // At most one photo in the making: the last one is whole before this shutter.
       if (making) await making;
       making = null;
+      if (recording) await untilDone(recording, signal);
+      recording = null;
       if (settings.motion) burst ??= steps.startBurst(0); // no countdown: the burst starts at the shutter
       steps.overlay({ kind: 'shooting', shot, total: plan.total, flash: true });
       if (settings.sound) steps.shutterSound();
       const shutterAt = steps.now();
       const shotBurst = burst;
       burst = null;
+      recording = shotBurst?.shutter(shutterAt) ?? null;
       // The still is taken now; the photo is made (and stored once whole) while the sequence goes on.
       making = steps.shoot(index, signal).then(
         (photo) => {
@@ -145,4 +154,16 @@ export async function runSequence(
     steps.overlay(IDLE_OVERLAY);
   }
   return { ...result, photos: plan.indices.flatMap((i) => made.get(i) ?? []) };
+}
+
+/** A burst gives up waiting for frames on its own; this bound only keeps a broken one from holding the sequence. */
+const RECORDING_BOUND_MS = 10_000;
+
+/** Waits for `work`, or until the bound passes; rejects only when the sequence is stopped. */
+async function untilDone(work: Promise<void>, signal: AbortSignal): Promise<void> {
+  try {
+    await withDeadline(work, RECORDING_BOUND_MS, signal);
+  } catch (error) {
+    if (isAborted(error)) throw error;
+  }
 }

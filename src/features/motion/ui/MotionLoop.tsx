@@ -57,6 +57,7 @@ export function MotionLoop({ clip, width, label }: { clip: MotionClip; width: nu
       aria-label={label}
       data-testid="motion-loop"
       data-frames={clip.frames.length}
+      data-shutter-index={clip.shutterIndex}
       style={{ aspectRatio: `${clip.width} / ${clip.height}` }}
     />
   );
