@@ -90,6 +90,25 @@ describe('a page the app takes over on demand', () => {
     expect(a.clicks).toContain('key ArrowDown');
   });
 
+  it('starts the app when Back or Forward within the page shows another path, not another fragment', () => {
+    const { root } = page();
+    const a = app();
+    startOnDemand(root, a.start);
+    const step = (url: string) => {
+      history.pushState(null, '', url);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    };
+    try {
+      step('#faq');
+      expect(a.start).not.toHaveBeenCalled();
+      // An entry the page that was here before pushed: the landing page would stay under it.
+      step('/photobooth');
+      expect(a.start).toHaveBeenCalledTimes(1);
+    } finally {
+      history.replaceState(null, '', '/');
+    }
+  });
+
   it('tries again at the next use when the app could not be loaded', async () => {
     const { root, button } = page();
     const a = app();

@@ -10,6 +10,13 @@
  * - Links, the skip link and the FAQ's <details> work natively meanwhile (a link is an ordinary
  *   page load; every page is prerendered).
  * - `wake` also takes a reason of its own (a new version waiting: the app offers the reload).
+ * - Back or Forward to another page in this same document starts the app, which shows that page.
+ *   The browser makes such a step without loading anything when the entry was pushed by the page
+ *   that was here before: that page took the app to the booth and back home, another page was
+ *   loaded, and Back loaded this one afresh for the home entry; the booth's entry is this
+ *   document's now (HTML's shared document state), so a second Back only changes the URL. Nothing
+ *   here but the app follows the URL: the landing page stayed on screen under /photobooth (the
+ *   random walk, seed 421349675).
  */
 /** Whether the page at `rest` (a path without its language prefix), prerendered, starts the app on demand. */
 export function startsOnDemand(rest: string): boolean {
@@ -66,11 +73,19 @@ export function startOnDemand(root: HTMLElement, start: () => Promise<void>): On
       attempt.then(
         () => {
           for (const [type, f] of events) document.removeEventListener(type, f, { capture: true });
+          window.removeEventListener('popstate', onHistory);
         },
         (error: unknown) => console.warn('The app could not be loaded:', error),
       );
     }
     return started;
   };
+  // The path this page was prerendered for; a step in history to another one needs the app (or,
+  // should its code not load, the page that path names, loaded by the browser).
+  const home = root.dataset.path ?? window.location.pathname;
+  const onHistory = () => {
+    if (window.location.pathname !== home) wake().catch(() => window.location.reload());
+  };
+  window.addEventListener('popstate', onHistory);
   return { wake };
 }
