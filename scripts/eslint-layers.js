@@ -15,7 +15,7 @@ export const LAYERS = {
   app: ['pages', 'features/*', 'storage', 'content', 'workers', 'gl', ...SHARED],
   pages: ['features/*', 'storage', 'content', ...SHARED],
   storage: ['features/strip', 'lib', 'state', 'i18n', 'components'],
-  'features/booth': ['features/send', 'features/message', 'features/filters', 'features/styles', 'features/beauty', 'features/props', 'features/background', 'features/vision', 'features/camera', 'features/motion', 'features/strip', 'gl', 'workers', ...SHARED],
+  'features/booth': ['features/frames', 'features/send', 'features/message', 'features/filters', 'features/styles', 'features/beauty', 'features/props', 'features/background', 'features/vision', 'features/camera', 'features/motion', 'features/strip', 'gl', 'workers', ...SHARED],
   // The host's event mode: a booth (its session and screen parts), the strip, video messages, printing and the gallery.
   'features/event': ['features/booth', 'features/send', 'features/strip', 'features/message', 'features/print', 'features/filters', 'features/styles', 'features/beauty', 'features/props', 'features/background', 'features/motion', 'storage', ...SHARED],
   // The strip designer: edits the strip's templates (features/strip/template) and keeps them.
@@ -23,10 +23,12 @@ export const LAYERS = {
   'features/print': ['features/strip', ...SHARED],
   // Send to a phone: the QR codes (made and read in a worker), the compact offer/answer, the transfer.
   'features/send': ['workers', ...SHARED],
-  'features/motion': ['features/strip', 'workers', ...SHARED],
+  'features/motion': ['features/frames', 'features/strip', 'workers', ...SHARED],
+  // The live frames' seam: the frame tap motion and messages read, and the worker that makes their frames.
+  'features/frames': ['workers', ...SHARED],
   // Video messages: the live look as motion records it, with sound; MP4 through the same mediabunny;
   // named as the strip's exports are.
-  'features/message': ['features/motion', 'features/strip', ...SHARED],
+  'features/message': ['features/frames', 'features/motion', 'features/strip', ...SHARED],
   'features/strip': ['features/send', 'workers', ...SHARED],
   'features/beauty': ['features/vision', 'gl', ...SHARED],
   'features/props': ['features/vision', 'gl', ...SHARED],

@@ -57,7 +57,7 @@ for (const shots of [2, 4] as const) {
 test('a burst worker slow to start costs no shot its loop', async ({ page, context }) => {
   test.setTimeout(180_000);
   let held = 0;
-  await context.route(/burstFrames\.worker[^/]*\.js/, async (route) => {
+  await context.route(/frames\.worker[^/]*\.js/, async (route) => {
     held++;
     await new Promise((r) => setTimeout(r, 7000));
     await route.continue();

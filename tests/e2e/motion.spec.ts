@@ -255,7 +255,7 @@ test("the moving strip of a design of one's own has the host's overlay in its fr
 });
 
 test('the burst worker belongs to the booth’s visit: it starts with a shot with motion and goes when the visitor leaves the booth', async ({ page }) => {
-  const burstWorkers = () => page.workers().filter((w) => /\/burstFrames\.worker-[^/]+\.js$/.test(new URL(w.url()).pathname)).length;
+  const burstWorkers = () => page.workers().filter((w) => /\/frames\.worker-[^/]+\.js$/.test(new URL(w.url()).pathname)).length;
   await page.goto('/photobooth');
   await turnMotionOn(page);
   expect(burstWorkers(), 'no burst worker before a shot').toBe(0);

@@ -1,5 +1,6 @@
 import type { Store } from '../../state/store';
-import type { BurstFrames, FrameTap } from '../motion/burst';
+import type { FrameWorker } from '../frames/frameWorker';
+import type { FrameTap } from '../frames/tap';
 import type { BoothSession } from './session/boothSession';
 import { mirrorPhotosAtom, mirrorPreviewAtom } from './state';
 
@@ -9,7 +10,7 @@ import { mirrorPhotosAtom, mirrorPreviewAtom } from './state';
  * posing), and the session's frame worker, which turns them off the main thread. Null before the
  * preview draws.
  */
-export function liveLook(store: Store, session: BoothSession | null): { tap: FrameTap; flip: boolean; workers: BurstFrames } | null {
+export function liveLook(store: Store, session: BoothSession | null): { tap: FrameTap; flip: boolean; workers: FrameWorker } | null {
   const tap = session?.renderer?.frameTap;
   return tap && session ? { tap, flip: store.get(mirrorPreviewAtom) !== store.get(mirrorPhotosAtom), workers: session.frameWorker } : null;
 }

@@ -1,6 +1,7 @@
 import { sleep } from '../../lib/deadline';
 import type { Store } from '../../state/store';
-import type { BurstFrames, FrameTap } from '../motion/burst';
+import type { FrameWorker } from '../frames/frameWorker';
+import type { FrameTap } from '../frames/tap';
 import { runMessage, type MessageSteps } from './flow';
 import { BOOTH_MESSAGE_SECONDS, MESSAGE_COUNTDOWN, MESSAGE_MAX_LINES, messageFile, type VideoMessage } from './meta';
 import { startRecording } from './recorder';
@@ -9,7 +10,7 @@ import { failureOf, keptMessagesAtom, messageFailedAtom, messagePhaseAtom, messa
 import { detectMessageSupport } from './support';
 
 /** What the booth lends a message: where it reads the live look, and whether to turn it as photos are. */
-export type LookSource = () => { tap: FrameTap; flip: boolean; workers?: BurstFrames } | null;
+export type LookSource = () => { tap: FrameTap; flip: boolean; workers?: FrameWorker } | null;
 
 /** The microphone, echo cancelled and noise suppressed; null when refused or missing. */
 async function askMicrophone(): Promise<MediaStreamTrack | null> {

@@ -3,7 +3,8 @@ import { pumpMicrophone } from './audio';
 import { openMicPieces } from './micPieces';
 import { checkWhole } from './whole';
 import { FrameClock } from './frameClock';
-import type { BurstFrames, FrameTap } from '../motion/burst';
+import type { FrameWorker } from '../frames/frameWorker';
+import type { FrameTap } from '../frames/tap';
 import { withDuration } from './webmDuration';
 import { AUDIO_BITRATE, KEY_FRAME_SECONDS, messageFile, messageSize, VIDEO_BITRATE, WRITE_CHUNK_BYTES, type Recording } from './meta';
 import { openSink, type MessageSink } from './sink';
@@ -15,7 +16,7 @@ export interface RecordOptions {
   /** Mirror each frame (the preview is mirrored for posing; a message reads the right way round, as photos do). */
   flip: boolean;
   /** The session's frame worker: each frame is scaled and turned there, not on the main thread (WebCodecs path). */
-  workers?: BurstFrames;
+  workers?: FrameWorker;
   /** The microphone, or null: recorded without sound. */
   mic: MediaStreamTrack | null;
   support: MessageSupport;

@@ -1,95 +1,14 @@
 import type { MotionClip } from '../../state/session';
 import { canvasToJpeg, makeCanvas } from '../../lib/jpeg';
-import { connect, type Bridge } from '../../workers/bridge';
-import type { BurstFramesApi } from './burstFrames.worker';
+import type { FrameTap } from '../frames/tap';
+import type { FrameWorker } from '../frames/frameWorker';
 import { AfterShutterClock, fillSlots, type TimedFrame } from './clip';
 import { BURST_TIMEOUT_MS, FRAME_QUALITY, FRAMES_AFTER, FRAMES_BEFORE, MOTION_FPS, RECORD_EVERY_MS } from './meta';
-
-/** Where a burst reads the preview: the canvas, and a hook called right after each frame is drawn into it. */
-export interface FrameTap {
-  canvas: HTMLCanvasElement | OffscreenCanvas;
-  /**
-   * `fn` hears of each frame right after it is shown, with the camera's media time (ms) of its
-   * picture and, where the browser says, when the camera took it (page clock, ms).
-   */
-  onDrawn(fn: (mediaMs: number, captureMs?: number) => void): () => void;
-  /**
-   * The preview drawn at the camera's own resolution (its short side at most `maxLines`) until the
-   * returned release, so a recording reading the canvas has the camera's picture, not the screen's.
-   */
-  atCameraSize?(maxLines: number): () => void;
-  /** The camera's frame rate, as its track says (frames a second), when known. */
-  cameraFps?: number;
-}
 
 type Ctx2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
 
 /** A frame not back from the worker in this long is dropped (the clip fills its slot from a neighbour). */
 const FRAME_DEADLINE_MS = 5_000;
-
-/** Let go after this long without a frame (the next burst starts it again). */
-const WORKER_IDLE_MS = 10_000;
-
-/**
- * The burst frames' worker, for every burst of its owner (the booth session): started on first use,
- * given frames only once it has answered (until then, and after it fails, a burst's frames are
- * made on the main thread: a worker slow to start must not cost a shot its loop), let go after a
- * while without a frame, and ended with its owner.
- */
-export class BurstFrames {
-  private bridge: Bridge<BurstFramesApi> | null = null;
-  private up = false;
-  private disposed = false;
-  private idle: ReturnType<typeof setTimeout> | undefined;
-  private usedAt = 0;
-
-  /** Starts the worker if it is not running (a burst is about to need it). */
-  warm(): void {
-    this.worker();
-  }
-
-  /** The worker once it is up (started if need be), or null: the frame is made on the main thread. */
-  worker(): Bridge<BurstFramesApi> | null {
-    if (this.disposed || typeof VideoFrame === 'undefined' || typeof OffscreenCanvas === 'undefined' || typeof Worker === 'undefined') return null;
-    // One timer, not one per frame: it lets go once WORKER_IDLE_MS have passed since the last use.
-    this.usedAt = performance.now();
-    if (this.idle === undefined) this.idleCheck(WORKER_IDLE_MS);
-    if (!this.bridge) {
-      const bridge = connect<BurstFramesApi>(() => new Worker(new URL('./burstFrames.worker.ts', import.meta.url), { type: 'module', name: 'burst-frames' }));
-      bridge.onError(() => {
-        if (this.bridge === bridge) this.letGo();
-      });
-      this.bridge = bridge;
-      this.up = false;
-      bridge.call('ready').then(
-        () => void (this.up = this.bridge === bridge),
-        () => undefined, // failed to start: onError let it go; frames stay on the main thread
-      );
-    }
-    return this.up ? this.bridge : null;
-  }
-
-  private idleCheck(ms: number): void {
-    this.idle = setTimeout(() => {
-      const left = this.usedAt + WORKER_IDLE_MS - performance.now();
-      if (left > 0) this.idleCheck(left);
-      else this.letGo();
-    }, ms);
-  }
-
-  private letGo(): void {
-    clearTimeout(this.idle);
-    this.idle = undefined;
-    this.bridge?.terminate();
-    this.bridge = null;
-    this.up = false;
-  }
-
-  dispose(): void {
-    this.disposed = true;
-    this.letGo();
-  }
-}
 
 /**
  * Records what the preview draws around one shot (filter, beauty and props are in every frame,
@@ -121,7 +40,7 @@ export class BurstRecorder {
    */
   constructor(
     tap: FrameTap,
-    private workers: BurstFrames,
+    private workers: FrameWorker,
     private size: { width: number; height: number },
     private flip: boolean,
     private before = FRAMES_BEFORE,
@@ -150,7 +69,7 @@ export class BurstRecorder {
       }
       if (frame) {
         const sent = frame;
-        return worker.call('jpeg', { frame: sent, width, height, flip: this.flip }, { transfer: [sent], timeoutMs: FRAME_DEADLINE_MS }).finally(() => sent.close());
+        return worker.call('jpeg', { frame: sent, width, height, flip: this.flip, quality: FRAME_QUALITY }, { transfer: [sent], timeoutMs: FRAME_DEADLINE_MS }).finally(() => sent.close());
       }
     }
     this.ctx.setTransform(this.flip ? -1 : 1, 0, 0, 1, this.flip ? width : 0, 0);

@@ -15,7 +15,7 @@ import { ShownFrames, type ShownListener } from './shownFrames';
 import { SideReads, type SideReadEvents } from './sideReads';
 import { NO_FACES, NO_MASKS, type LiveFaceSource, type LiveMaskSource, type PreviewStats } from './sources';
 export type { LiveFaceSource, LiveMaskSource, PreviewStats };
-import type { FrameTap } from '../../motion/burst';
+import type { FrameTap } from '../../frames/tap';
 
 /**
  * Drives the pipeline from a <video>: uploads each NEW camera frame (requestVideoFrameCallback

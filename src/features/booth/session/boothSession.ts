@@ -2,7 +2,8 @@ import { sleep } from '../../../lib/deadline';
 import { photoRoll } from '../../../state/photos';
 import type { Store } from '../../../state/store';
 import { CameraController, type CameraState } from '../../camera/controller';
-import { BurstFrames, BurstRecorder } from '../../motion/burst';
+import { FrameWorker } from '../../frames/frameWorker';
+import { BurstRecorder } from '../../motion/burst';
 import { FRAMES_BEFORE, motionSize } from '../../motion/meta';
 import { motionOnAtom, motionSupportAtom } from '../../motion/state';
 import { classifyLight } from '../../vision/light';
@@ -72,10 +73,10 @@ export class BoothSession {
   /** The QR code reader, while a send to a phone waits for its answer (and after, until disposed). */
   private codes: QrReader | null = null;
   /** The session's frame worker, for motion bursts and video messages (started at first use, let go when idle and with the session). */
-  private bursts = new BurstFrames();
+  private bursts = new FrameWorker();
 
   /** The session's frame worker (a video message's frames are turned there too). */
-  get frameWorker(): BurstFrames {
+  get frameWorker(): FrameWorker {
     return this.bursts;
   }
 

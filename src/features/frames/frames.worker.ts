@@ -2,19 +2,19 @@
 /**
  * The session's frames, made off the main thread: each preview frame arrives as a VideoFrame (a
  * handle on the canvas's picture, no copy on the main thread) and is scaled (and mirrored if
- * asked) here: into a small JPEG for a motion burst, or into a VideoFrame of a video message's
- * size, handed back for its encoder.
+ * asked) here: into a small JPEG for a motion burst (at the quality asked), or into a VideoFrame of
+ * a video message's size, handed back for its encoder.
  */
 import '../../workers/installGuard';
 import { expose } from '../../workers/bridge';
-import { FRAME_QUALITY } from './meta';
 
 type Turn = { frame: VideoFrame; width: number; height: number; flip: boolean };
+type Jpeg = Turn & { quality: number };
 
-export type BurstFramesApi = {
+export type FramesApi = {
   /** Answers once the worker is up (frames are sent to it only then). */
   ready(): true;
-  jpeg(req: Turn): Blob;
+  jpeg(req: Jpeg): Blob;
   /** The frame at `width`×`height`, mirrored if asked, as a new VideoFrame with the same timestamp. */
   turn(req: Turn): VideoFrame;
 };
@@ -35,9 +35,9 @@ function draw({ frame, width, height, flip }: Turn): OffscreenCanvas {
   }
 }
 
-expose<BurstFramesApi>({
+expose<FramesApi>({
   ready: () => true,
-  jpeg: (req) => draw(req).convertToBlob({ type: 'image/jpeg', quality: FRAME_QUALITY }),
+  jpeg: (req) => draw(req).convertToBlob({ type: 'image/jpeg', quality: req.quality }),
   turn(req, ctx) {
     const timestamp = req.frame.timestamp;
     const out = new VideoFrame(draw(req), { timestamp });
