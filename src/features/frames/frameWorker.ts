@@ -1,8 +1,7 @@
 import { connect, type Bridge } from '../../workers/bridge';
 import type { FramesApi } from './frames.worker';
+import { WORKER_IDLE_MS } from './meta';
 
-/** Let go after this long without a frame (the next burst starts it again). */
-const WORKER_IDLE_MS = 10_000;
 
 /**
  * The frame worker, for every recording of its owner (the booth session): a motion burst's frames
