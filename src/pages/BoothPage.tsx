@@ -80,10 +80,12 @@ export default function BoothPage() {
   const messageLook = useCallback<LookSource>(() => liveLook(store, session), [session, store]);
 
   const stageRef = useRef<HTMLDivElement>(null);
-  // On a phone the stage is pinned at the top: controls brought into view stop below it (CSS --stage-h).
-  useHeightVar(stageRef, '--stage-h', { scope: stageOwnerPage });
-  // Pinned only while it leaves room for the controls scrolling under it.
-  usePinnable(stageRef, PINNED_ROOM);
+  const pinRef = useRef<HTMLDivElement>(null);
+  // On a phone the picture and the shutter bar are pinned at the top: controls brought into view
+  // stop below them (CSS --stage-h).
+  useHeightVar(pinRef, '--stage-h', { scope: stageOwnerPage });
+  // Pinned only while they leave room for the controls scrolling under them.
+  usePinnable(pinRef, PINNED_ROOM);
   const [beautyOpen, setBeautyOpen] = useState(false);
   const beautyPanelId = useId();
   const warmFaces = () => session?.faces.warm();
@@ -93,21 +95,25 @@ export default function BoothPage() {
     <section className="page booth-page" data-beauty-open={beautyOpen}>
       <h1 className="booth-title">{t('booth.title')}</h1>
       <div className="booth-layout">
-        {/* The stage: the live preview stays in view (sticky) while any control is used. */}
+        {/* The stage: the live preview stays in view (sticky) while any control is used. On a wide
+            screen the whole column is pinned beside the controls; on a phone only the picture and
+            the shutter bar (booth-stage-pin), and the rest scrolls under them with the controls. */}
         <div className="booth-stage-col" ref={stageRef} data-testid="booth-stage-col">
-          <CameraView session={session} thumbnails={thumbnails} />
-          <BoothBar
-            onStart={start}
-            canShoot={canShoot}
-            busy={busy}
-            hasPhotos={photoCount > 0}
-            stageRef={stageRef}
-            canSwitchCamera={camera.devices.length > 1}
-            onSwitchCamera={() => session?.camera.switchCamera()}
-            beautyOpen={beautyOpen}
-            onToggleBeauty={() => setBeautyOpen((o) => !o)}
-            beautyPanelId={beautyPanelId}
-          />
+          <div className="booth-stage-pin" ref={pinRef} data-testid="booth-stage-pin">
+            <CameraView session={session} thumbnails={thumbnails} />
+            <BoothBar
+              onStart={start}
+              canShoot={canShoot}
+              busy={busy}
+              hasPhotos={photoCount > 0}
+              stageRef={stageRef}
+              canSwitchCamera={camera.devices.length > 1}
+              onSwitchCamera={() => session?.camera.switchCamera()}
+              beautyOpen={beautyOpen}
+              onToggleBeauty={() => setBeautyOpen((o) => !o)}
+              beautyPanelId={beautyPanelId}
+            />
+          </div>
           <CapturedPhotos
             onRetake={(i, total) => session?.retake(i, total)}
             busy={busy}
@@ -145,12 +151,13 @@ export default function BoothPage() {
         </div>
         {/* Its contents wait for the camera's first frame on the prerendered page (lib/start/afterCamera.ts). */}
         <div className="booth-controls" {...{ [AFTER_CAMERA_ATTR]: '' }}>
+          {/* The settings a guest changes most come first: on a phone, right under the filters. */}
+          <PhotoSettings busy={busy} />
           {/* Not pinned with the filters: on a phone the two together were taller than the screen. */}
           <StylePicker thumbnails={thumbnails} />
           <PropPicker />
           <BackgroundPicker busy={busy} pictures={session?.pictures ?? null} />
           <StripChoice busy={busy} />
-          <PhotoSettings busy={busy} />
           <MessagePanel look={messageLook} canRecord={canShoot && !busy} />
           <CameraToolbar onSelectDevice={(id) => session?.camera.select(id)} />
           <LightBanner />

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { tr } from '../i18n';
+import { expectPictureOnScreen } from './phoneSettings';
 import { fillQuota, freeQuota } from './quota';
 import { unplugCamera } from './trust';
 import { clickables, storedIds, walkExclusions } from './walk';
@@ -23,6 +24,9 @@ export function walkSteps(page: Page, rand: () => number, origin: string) {
   const done = new Map<string, number>();
   const excluded = walkExclusions();
   const note = (what: string) => (done.set(what, (done.get(what) ?? 0) + 1), what);
+  /** Phone-sized booth: the live picture on screen after a setting changed (counted where checked). */
+  let pictureChecks = 0;
+  const pictureRule = async (after: string) => void ((await expectPictureOnScreen(page, after)) && pictureChecks++);
 
   const { flush, load, closeDialogs, press, toBooth, leaveFullScreen, toPreview, lang, thumbs } = walkMoves(page, () => model);
 
@@ -38,6 +42,7 @@ export function walkSteps(page: Page, rand: () => number, origin: string) {
     await toBooth();
     await page.getByTestId('shot-count').selectOption(String(shots));
     await page.getByTestId('countdown').selectOption(String(countdown));
+    await pictureRule('the number of shots and the countdown');
     const before = model;
     const what = before.length ? 'retake all' : 'start';
     await press(page.getByTestId('start-capture'));
@@ -73,6 +78,7 @@ export function walkSteps(page: Page, rand: () => number, origin: string) {
     await leaveFullScreen();
     await closeBeautyDrawer();
     await page.getByTestId('countdown').selectOption('0');
+    await pictureRule('the countdown');
     const i = Math.floor(rand() * model.length);
     const old = model[i];
     await press(page.getByTestId(`retake-${i + 1}`));
@@ -182,6 +188,8 @@ export function walkSteps(page: Page, rand: () => number, origin: string) {
     // A tap where the control was a moment ago: if something moved over it since (an animation, a
     // notice), that is what the visitor taps, as on a real screen.
     await page.mouse.click(x, y);
+    // Whatever it changed (a filter, a setting): on a phone, the picture stays on screen.
+    await pictureRule(`a click on "${label}"`);
     // The tutorial's code loads on its first opening: the step ends when it is open (or, if the
     // tap missed, after a moment), so it cannot open under the next step.
     if (label === tr(lang(), 'nav.tutorial')) await page.locator('dialog[open]').waitFor({ timeout: 5_000 }).catch(() => undefined);
@@ -196,6 +204,7 @@ export function walkSteps(page: Page, rand: () => number, origin: string) {
   const key = async (): Promise<string> => {
     const k = pick(['1', '2', '3', '4', '5', '6', '7', '8', '9', 'Escape', 'Tab', 'Shift+Tab', 'ArrowLeft', 'ArrowRight']);
     await page.keyboard.press(k);
+    await pictureRule(`key ${k}`);
     return `key ${k}`;
   };
   const beauty = async (): Promise<string> => {
@@ -209,11 +218,13 @@ export function walkSteps(page: Page, rand: () => number, origin: string) {
     // Through press, like every other control: a dialog that opened late over it is closed first.
     if ((await enable.isChecked()) !== on) await press(enable);
     await expect(enable).toBeChecked({ checked: on });
+    await pictureRule(`beauty ${on ? 'on' : 'off'}`);
     if (!on) return note('beauty off');
     const preset = pick(['natural', 'fresh', 'glamour', 'cute'] as const);
     const button = page.getByRole('button', { name: tr(lang(), `beauty.presets.${preset}`), exact: true });
     await press(button);
     await expect(button).toHaveAttribute('aria-pressed', 'true');
+    await pictureRule(`the beauty preset ${preset}`);
     return note(`beauty on, ${preset}`);
   };
   /** Motion on or off: with it on, every shot also records a burst (and the preview shows loops). */
@@ -226,6 +237,7 @@ export function walkSteps(page: Page, rand: () => number, origin: string) {
     const on = rand() < 0.5;
     if ((await box.isChecked()) !== on) await press(box);
     await expect(box).toBeChecked({ checked: on });
+    await pictureRule(`motion ${on ? 'on' : 'off'}`);
     return note(`motion ${on ? 'on' : 'off'}`);
   };
   const goto = async (): Promise<string> => {
@@ -262,6 +274,10 @@ export function walkSteps(page: Page, rand: () => number, origin: string) {
     },
     get photosTaken() {
       return photosTaken;
+    },
+    /** How often the picture was checked on a phone-sized booth after a setting changed. */
+    get pictureChecks() {
+      return pictureChecks;
     },
     /** What each kind of step did, and how often. */
     done,
