@@ -77,5 +77,7 @@ test('recorded while the machine is kept busy: the flashes come every 4.0 s of t
     expect(4, `flashes ${least.toFixed(3)}–${most.toFixed(3)} s apart`).toBeGreaterThanOrEqual(least - 1.5 / 30);
     expect(4, `flashes ${least.toFixed(3)}–${most.toFixed(3)} s apart`).toBeLessThanOrEqual(most + 1.5 / 30);
   }
-  for (let i = 1; i < beeps.length; i++) expect(Math.abs(beeps[i]! - beeps[i - 1]! - 4), 'beeps 4.0 s apart').toBeLessThanOrEqual(0.05);
+  // The fake microphone itself, though put ahead of the busy loops, lost 60 ms of one 4 s loop in a
+  // CI run here with the page slowed 4× (its own timer's debt; see letFakeDevicesKeepTime): 0.1 s.
+  for (let i = 1; i < beeps.length; i++) expect(Math.abs(beeps[i]! - beeps[i - 1]! - 4), 'beeps 4.0 s apart').toBeLessThanOrEqual(0.1);
 });
