@@ -10,19 +10,25 @@ const text = async (b: unknown) => (b instanceof Blob ? [b.type, await b.text()]
 describe('whether Blobs are refused, by writing one', () => {
   it('a Blob kept: not refused, and nothing else is tried', async () => {
     const tried: unknown[] = [];
-    expect(await decideBlobsRefused(async (v) => (tried.push(v), true))).toBe(false);
+    expect(await decideBlobsRefused(async (v) => (tried.push(v), 'kept'))).toBe(false);
     expect(tried).toHaveLength(1);
     expect(tried[0]).toBeInstanceOf(Blob);
   });
 
   it('a Blob refused while its bytes are kept (WebKit, Private Browsing): refused', async () => {
     const tried: unknown[] = [];
-    expect(await decideBlobsRefused(async (v) => (tried.push(v), !(v instanceof Blob)))).toBe(true);
+    expect(await decideBlobsRefused(async (v) => (tried.push(v), v instanceof Blob ? 'refused' : 'kept'))).toBe(true);
     expect(tried[1]).toBeInstanceOf(ArrayBuffer);
   });
 
-  it('nothing kept at all (full, broken): not a Blob refusal, records stay as they are', async () => {
-    expect(await decideBlobsRefused(async () => false)).toBe(false);
+  it('nothing kept at all (broken): not a Blob refusal, records stay as they are', async () => {
+    expect(await decideBlobsRefused(async () => 'refused')).toBe(false);
+  });
+
+  it('a Blob with no room (a full disk, where tiny bytes still fit): undecided, asked again', async () => {
+    const tried: unknown[] = [];
+    expect(await decideBlobsRefused(async (v) => (tried.push(v), v instanceof Blob ? 'full' : 'kept'))).toBeNull();
+    expect(tried).toHaveLength(1);
   });
 
   describe('once per page', () => {

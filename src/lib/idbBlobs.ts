@@ -58,15 +58,27 @@ export function decodeBlobs(value: unknown): unknown {
   return out ?? value;
 }
 
+/** What one write did: committed, refused, or found no room (QuotaExceededError). */
+export type WriteOutcome = 'kept' | 'refused' | 'full';
+
 /**
  * Whether this engine refuses Blobs, from what `tryKeep` (a write of one value in a transaction
- * of its own: did it commit?) answers: refused when a Blob is not kept and its bytes are. Both
- * failing says nothing of Blobs (no room, a broken database): the records stay as they are.
+ * of its own) answers: refused when a Blob is not kept and its bytes are. A Blob with no room
+ * says nothing of Blobs (null: ask again at the next write): on a full disk a tiny ArrayBuffer
+ * still fitted where a Blob's file did not, and an event's strips were then written as bytes past
+ * the full disk (event-quota, 1 run in 2). Both failing says nothing either: the records stay as they are.
  */
-export async function decideBlobsRefused(tryKeep: (value: unknown) => Promise<boolean>): Promise<boolean> {
-  if (await tryKeep(new Blob([new Uint8Array([1])], { type: 'application/octet-stream' }))) return false;
-  return tryKeep(new Uint8Array([1]).buffer);
+export async function decideBlobsRefused(tryKeep: (value: unknown) => Promise<WriteOutcome>): Promise<boolean | null> {
+  const blob = await tryKeep(new Blob([new Uint8Array([1])], { type: 'application/octet-stream' }));
+  if (blob === 'kept') return false;
+  if (blob === 'full') return null;
+  // Bytes of some size, not one: Chromium names a Blob write on a full disk no QuotaExceededError,
+  // and a few kilobytes free still take a tiny buffer. Refused means the bytes fit where the Blob did not.
+  return (await tryKeep(new Uint8Array(PROBE_BYTES).buffer)) === 'kept';
 }
+
+/** The bytes written in a Blob's stead by the probe: more than a nearly full disk has left. */
+const PROBE_BYTES = 256 << 10;
 
 /** The scratch database the probe writes to (its one record is removed again). */
 const SCRATCH: DatabaseSchema = {
@@ -86,15 +98,15 @@ const PROBE_DEADLINE_MS = 10_000;
  * One put, alone in its transaction: WebKit aborts a lone refused Blob cleanly, but a transaction
  * holding other requests beside it was seen never to finish.
  */
-async function probeHere(): Promise<boolean> {
+async function probeHere(): Promise<boolean | null> {
   const db = await openSchema(SCRATCH, () => {});
   try {
-    const tryKeep = async (value: unknown) => {
+    const tryKeep = async (value: unknown): Promise<WriteOutcome> => {
       const tx = db.transaction('probe', 'readwrite');
       tx.objectStore('probe').put(value, 'probe');
       return idbDone(tx).then(
-        () => true,
-        () => false,
+        () => 'kept' as const,
+        () => (tx.error?.name === 'QuotaExceededError' ? 'full' : 'refused'),
       );
     };
     const refused = await decideBlobsRefused(tryKeep);
@@ -110,7 +122,7 @@ let probing: Promise<boolean> | null = null;
 
 /**
  * Whether this page's IndexedDB refuses Blobs: probed once per page. A probe that cannot run (no
- * IndexedDB, a failed open) answers no and is tried again on the next write; one that has not
+ * IndexedDB, a failed open) or finds no room answers no and is tried again on the next write; one that has not
  * answered in PROBE_DEADLINE_MS answers no for this write, and its own answer, once in, for the next.
  */
 export async function blobsRefused(): Promise<boolean> {
@@ -118,7 +130,7 @@ export async function blobsRefused(): Promise<boolean> {
   if (!probing) {
     const mine: Promise<boolean> = probeHere()
       .then(
-        (refused) => (known = refused),
+        (refused) => (refused === null ? false : (known = refused)), // no room: asked again next time
         () => false,
       )
       .finally(() => {

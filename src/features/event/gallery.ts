@@ -1,5 +1,5 @@
 import { databaseOnce, idbDone, idbRequest, requestError } from '../../lib/idb';
-import { forIdb, fromIdb } from '../../lib/idbBlobs';
+import { blobsRefused, forIdb, fromIdb } from '../../lib/idbBlobs';
 import { exportBaseName } from '../strip/export';
 import { GALLERY_DB, GALLERY_STORE, SLIDE_MS } from './meta';
 
@@ -58,7 +58,7 @@ const changed = () => {
 };
 
 /** The gallery's database, opened once per page, version by version (src/lib/idb.ts). */
-const openGallery = databaseOnce({
+const openGalleryDb = databaseOnce({
   name: GALLERY_DB,
   migrations: [
     // 1: the strips, by id.
@@ -68,6 +68,16 @@ const openGallery = databaseOnce({
   ],
   stores: { [GALLERY_STORE]: { keyPath: 'id' } },
 });
+
+/**
+ * The gallery's database; its first use also asks whether Blobs are refused here (lib/idbBlobs),
+ * while the disk has room: asked first on a full disk, the probe's tiny write fitted where a
+ * Blob's did not, and strips were then kept as bytes past a full disk.
+ */
+function openGallery(): ReturnType<typeof openGalleryDb> {
+  void blobsRefused();
+  return openGalleryDb();
+}
 
 /** A record as read back: anything else (damaged, from elsewhere) is left out of the list. */
 function isStrip(x: unknown): x is GalleryStrip {
