@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { clip, launchWithCamera } from '../env';
+import { mjpegFrames } from './mjpeg';
 
 /** The sync fixtures as camera and microphone, both granted, downloads kept (every message spec uses them). */
 export const MESSAGE_BROWSER = {
@@ -22,17 +23,7 @@ export function longFlashClip(): string {
   const dir = join(tmpdir(), 'photobooth-fixtures');
   const out = join(dir, 'message-sync-long-flash-1280x720.mjpeg');
   if (existsSync(out)) return out;
-  const data = readFileSync(clip('message-sync-1280x720.mjpeg'));
-  const frames: Buffer[] = [];
-  let start = -1;
-  for (let i = 0; i < data.length - 1; i++) {
-    if (data[i] !== 0xff) continue;
-    if (data[i + 1] === 0xd8 && start < 0) start = i;
-    else if (data[i + 1] === 0xd9 && start >= 0) {
-      frames.push(data.subarray(start, i + 2));
-      start = -1;
-    }
-  }
+  const frames = mjpegFrames(clip('message-sync-1280x720.mjpeg'));
   const white = frames[60]!;
   mkdirSync(dir, { recursive: true });
   const tmp = `${out}.${process.pid}`;

@@ -5,25 +5,10 @@
  * `showOnCamera` puts a picture (a phone's screen) in front of it, as a person holds a phone up to
  * the booth. This simulates the camera: the app's own path from the stream on is the real one.
  */
-import { readFileSync } from 'node:fs';
 import type { Page } from 'puppeteer-core';
 import { clip } from '../../e2e/env';
-
-/** The JPEG frames of an MJPEG clip (each from its SOI to its EOI marker). */
-export function mjpegFrames(path: string): Buffer[] {
-  const data = readFileSync(path);
-  const frames: Buffer[] = [];
-  let start = -1;
-  for (let i = 0; i < data.length - 1; i++) {
-    if (data[i] !== 0xff) continue;
-    if (data[i + 1] === 0xd8 && start < 0) start = i;
-    else if (data[i + 1] === 0xd9 && start >= 0) {
-      frames.push(data.subarray(start, i + 2));
-      start = -1;
-    }
-  }
-  return frames;
-}
+import { mjpegFrames } from '../../e2e/helpers/mjpeg';
+export { mjpegFrames };
 
 export function preload(frames: string[], width: number, height: number) {
   const images = frames.map((src) => Object.assign(new Image(), { src }));

@@ -1,13 +1,12 @@
 import { Pipeline } from '../../../gl/pipeline';
 import { softwareRenderer } from '../../../lib/softwareGpu';
-import { throwIfAborted } from '../../../lib/deadline';
 import { filterPass, prepareFilters } from '../../filters/pass';
-import { facesForPhoto } from '../../vision/shotFaces';
 import type { FaceLandmarks } from '../../vision/types';
 import type { BoothStage, Look, ShotInputs, StageInputs } from '../stages';
-import { createStages, lookNeedsFaces, lookNeedsMask, lookPrograms, photoInputs, previewInputs } from './stageInputs';
+import { createStages, lookNeedsFaces, lookNeedsMask, lookPrograms, previewInputs } from './stageInputs';
 import { backingSize, cameraBackingSize } from './backingSize';
-import { capturePlain, captureWithPipeline, firstFrame, type CapturedImage } from './capture';
+import type { CapturedImage } from './capture';
+import { takeShot, type ShotImage } from './shot';
 import { CaptureTimes } from './captureTimes';
 import { FrameLoop } from './frameLoop';
 import { FrameScaler } from './frameScaler';
@@ -16,6 +15,7 @@ import { SideReads, type SideReadEvents } from './sideReads';
 import { NO_FACES, NO_MASKS, type LiveFaceSource, type LiveMaskSource, type PreviewStats } from './sources';
 export type { LiveFaceSource, LiveMaskSource, PreviewStats };
 import type { FrameTap } from '../../frames/tap';
+import { makeFrameTap } from './frameTap';
 
 /**
  * Drives the pipeline from a <video>: uploads each NEW camera frame (requestVideoFrameCallback
@@ -35,8 +35,7 @@ export interface PreviewEvents extends SideReadEvents {
   onModeChange?: (mode: RenderMode, reason: 'unavailable' | 'lost' | 'restored' | 'ok') => void;
 }
 
-/** What a photo is: the image, and the faces its stages used (the strip crops around them). */
-export type ShotImage = CapturedImage & { faces: FaceLandmarks[] };
+export type { ShotImage };
 
 /** A black photo is checked against the preview's light as measured this recently (it is read every 500 ms). */
 const PREVIEW_LIGHT_AGE_MS = 5_000;
@@ -288,27 +287,19 @@ export class PreviewRenderer {
   }
 
   /**
-   * Where a motion burst reads the preview: its canvas right after each draw, and the camera's
-   * size (the canvas has its aspect). Null without WebGL (the plain preview is the <video> itself).
+   * Where a recording (a motion burst, a video message) reads the preview: see ./frameTap.ts. Null
+   * without WebGL (the plain preview is the <video> itself).
    */
   get frameTap(): (FrameTap & { width: number; height: number }) | null {
     if (!this.pipeline || !this.video.videoWidth) return null;
-    const onDrawn = (fn: (mediaMs: number, captureMs?: number) => void) => {
-      const release = this.holdMultiPass(); // a recording reads the frames
-      const off = this.onDrawn((_p, mediaMs) => fn(mediaMs, this.captureTimes.of(mediaMs)));
-      return () => (release(), off());
-    };
-    const atCameraSize = (maxLines: number) => {
-      this.cameraLines = maxLines;
-      this.fitCanvas();
-      return () => {
-        this.cameraLines = 0;
+    return makeFrameTap(this.canvas, this.video, {
+      onDrawn: (fn) => this.onDrawn((_p, mediaMs) => fn(mediaMs, this.captureTimes.of(mediaMs))),
+      holdMultiPass: () => this.holdMultiPass(),
+      drawAtCameraSize: (lines) => {
+        this.cameraLines = lines;
         this.fitCanvas();
-      };
-    };
-    const track = (this.video.srcObject as MediaStream | null)?.getVideoTracks?.()[0];
-    const cameraFps = track?.getSettings().frameRate;
-    return { canvas: this.canvas, onDrawn, atCameraSize, cameraFps, width: this.video.videoWidth, height: this.video.videoHeight };
+      },
+    });
   }
 
   /** Which upload path the preview uses (for the benchmark's report). */
@@ -318,30 +309,22 @@ export class PreviewRenderer {
 
   /**
    * Takes one photo at the camera's full resolution with `look` (read at the shutter) and what
-   * `shotFor` finds for the still (its faces, its person mask), encoded as JPEG. Whole or not at
-   * all: it throws an AbortedError when `signal` fires or the renderer is disposed before the photo is made.
+   * `shotFor` finds for the still: see ./shot.ts. Whole or not at all: it throws an AbortedError
+   * when `signal` fires or the renderer is disposed before the photo is made.
    */
   async capture(look: Look, shotFor: (still: ImageBitmap) => Promise<ShotInputs>, signal?: AbortSignal): Promise<ShotImage> {
-    const v = this.video;
-    // A shutter pressed the moment the camera came back (a return to the booth): its first frame.
-    if (!v.videoWidth || !v.videoHeight) await firstFrame(v, signal);
-    throwIfAborted(signal);
-    if (!v.videoWidth || !v.videoHeight) throw new Error('No camera frame to capture');
     const p = this.pipeline;
-    if (this.mode === 'webgl' && p && !p.isLost) {
-      let faces: FaceLandmarks[] = [];
-      const inputsFor = async (still: ImageBitmap) => {
-        const found = await shotFor(still);
-        faces = facesForPhoto(found.faces);
-        return photoInputs(look, found, this.stages);
-      };
+    const photo = await takeShot(this.video, this.mode === 'webgl' && p && !p.isLost ? p : null, {
+      look,
+      shotFor,
+      stages: this.stages,
       // The light at the shutter: the photo's own uploads (black ones included) go through the
       // source texture the light meter reads, so a reading taken later could be the photo's.
-      const previewBrightest = this.sideReads.previewBrightest(performance.now(), PREVIEW_LIGHT_AGE_MS);
-      const photo = await captureWithPipeline(p, v, inputsFor, filterPass(look.filterId, look.mirror), () => !this.disposed, previewBrightest, signal);
-      this.lastMediaTime = -1; // the preview re-uploads the live frame next
-      if (photo) return { ...photo, faces };
-    }
-    return { ...(await capturePlain(v, look.mirror, signal)), faces: [] };
+      previewBrightest: () => this.sideReads.previewBrightest(performance.now(), PREVIEW_LIGHT_AGE_MS),
+      alive: () => !this.disposed,
+      signal,
+    });
+    this.lastMediaTime = -1; // the preview re-uploads the live frame next
+    return photo;
   }
 }
